@@ -1,0 +1,59 @@
+package dev.sweepgate.cli;
+
+import dev.sweepgate.output.Format;
+import dev.sweepgate.output.ProblemRenderer;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.Problem;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** What a running command works with: its directory (after -C), environment and streams. */
+public record Context(Path dir, Env env) {
+
+    public PrintStream out() {
+        return env.out();
+    }
+
+    public PrintStream err() {
+        return env.err();
+    }
+
+    /** A path as the user wrote it, resolved against -C DIR (or the working directory). */
+    public Path resolve(String path) {
+        return dir.resolve(path).normalize();
+    }
+
+    /** Reads a file named on the command line; a missing or unreadable one is an environment failure. */
+    public byte[] read(String path) {
+        Path file = resolve(path);
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new EnvironmentException("cannot read " + path + ": no such file (looked in " + dir + ")");
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read " + path + ": " + e.getMessage());
+        }
+    }
+
+    public Format format(Format chosen) {
+        return chosen != null ? chosen : Format.defaultFor(env.variables());
+    }
+
+    /**
+     * Renders problems. Text and GitHub annotations go to stderr; JSON and SARIF to stdout
+     * unless stdout already carries the command's data.
+     */
+    public void report(List<Problem> problems, Format chosen, boolean stdoutIsData) {
+        if (problems.isEmpty()) {
+            return;
+        }
+        Format format = format(chosen);
+        boolean structured = format == Format.JSON || format == Format.SARIF;
+        PrintStream target = structured && !stdoutIsData ? out() : err();
+        ProblemRenderer.render(problems, format, "sweepgate", target);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.sweepgate.cli;
+
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.UsageException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The sweepgate command line. Exit codes: 0 ok, 1 input breaks a rule, 2 bad usage, 3 environment failure. */
+@Command(name = "sweepgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the benchmark sweep matrix.",
+        subcommands = {
+                ValidateConfigsCommand.class,
+                FullSweepCommand.class,
+                TestConfigCommand.class,
+                ValidateChangelogCommand.class,
+                ProcessChangelogCommand.class,
+        })
+public final class Main implements Callable<Integer> {
+    public static final int OK = 0;
+    public static final int RULE_BROKEN = 1;
+    public static final int USAGE = 2;
+    public static final int ENVIRONMENT = 3;
+
+    @Option(names = "-C", paramLabel = "DIR",
+            description = "Run as if started in DIR: relative paths and git calls resolve from it.")
+    Path directory;
+
+    private Env env;
+
+    public static void main(String[] args) {
+        System.exit(run(args, Env.system()));
+    }
+
+    /** Runs one command line in process; what it prints goes to the streams of {@code env}. */
+    public static int run(String[] args, Env env) {
+        Main root = new Main();
+        root.env = env;
+        CommandLine cli = new CommandLine(root);
+        cli.setOut(new PrintWriter(env.out(), true));
+        cli.setErr(new PrintWriter(env.err(), true));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, env));
+        cli.setParameterExceptionHandler((e, args1) -> {
+            env.err().println("sweepgate: " + e.getMessage());
+            env.err().println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return USAGE;
+        });
+        return cli.execute(args);
+    }
+
+    private static int handle(Exception e, Env env) {
+        if (e instanceof ProblemException p) {
+            // Commands render their own problems; this is the fallback for ones that escaped.
+            p.problems().forEach(problem -> env.err().println(dev.sweepgate.output.ProblemRenderer.text(problem)));
+            return RULE_BROKEN;
+        }
+        if (e instanceof UsageException) {
+            env.err().println("sweepgate: " + e.getMessage());
+            return USAGE;
+        }
+        if (e instanceof EnvironmentException) {
+            env.err().println("sweepgate: " + e.getMessage());
+            return ENVIRONMENT;
+        }
+        // A bug of ours: say so plainly, without a stack trace (set SWEEPGATE_DEBUG=1 for one).
+        env.err().println("sweepgate: internal error: " + e);
+        if (env.variable("SWEEPGATE_DEBUG") != null) {
+            e.printStackTrace(env.err());
+        }
+        return ENVIRONMENT;
+    }
+
+    /** The context every subcommand runs in: -C DIR applied, environment and streams. */
+    public Context context() {
+        Path base = env.workingDir();
+        if (directory != null) {
+            base = base.resolve(directory).normalize();
+            if (!Files.isDirectory(base)) {
+                throw new UsageException("-C " + directory + ": no such directory");
+            }
+        }
+        return new Context(base, env);
+    }
+
+    @Override
+    public Integer call() {
+        env.err().println("sweepgate: a command is required. Run 'sweepgate --help' for the list.");
+        return USAGE;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"sweepgate " + (version == null ? "dev" : version)};
+        }
+    }
+}

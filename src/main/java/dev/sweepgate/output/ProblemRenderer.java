@@ -1,0 +1,83 @@
+package dev.sweepgate.output;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.problem.Problem;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Renders problems for people (text), for GitHub Actions (workflow commands) or as JSON. */
+public final class ProblemRenderer {
+    private ProblemRenderer() {
+    }
+
+    public static void render(List<Problem> problems, Format format, String tool, PrintStream out) {
+        switch (format) {
+            case TEXT -> problems.forEach(p -> out.println(text(p)));
+            case GITHUB -> problems.forEach(p -> out.println(github(p)));
+            case JSON -> out.println(json(problems));
+            case SARIF -> out.println(Sarif.render(problems, tool));
+        }
+        out.flush();
+    }
+
+    /** {@code file:line:col: error: message [rule]}, the shape compilers use, so editors link it. */
+    public static String text(Problem p) {
+        String where = p.position().toString();
+        String severity = p.isError() ? "error" : "warning";
+        return (where.isEmpty() ? "" : where + ": ") + severity + ": " + p.message() + " [" + p.rule() + "]";
+    }
+
+    /** A GitHub Actions workflow command: {@code ::error file=F,line=L,col=C,title=R::message}. */
+    public static String github(Problem p) {
+        StringBuilder sb = new StringBuilder("::").append(p.isError() ? "error" : "warning");
+        List<String> props = new ArrayList<>();
+        if (!p.file().isEmpty()) {
+            props.add("file=" + escapeProperty(p.file()));
+        }
+        if (p.line() > 0) {
+            props.add("line=" + p.line());
+        }
+        if (p.column() > 0) {
+            props.add("col=" + p.column());
+        }
+        props.add("title=" + escapeProperty(p.rule()));
+        sb.append(' ').append(String.join(",", props));
+        return sb.append("::").append(escapeData(p.message())).toString();
+    }
+
+    static String escapeData(String s) {
+        return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    static String escapeProperty(String s) {
+        return escapeData(s).replace(":", "%3A").replace(",", "%2C");
+    }
+
+    public static String json(List<Problem> problems) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Problem p : problems) {
+            list.add(asMap(p));
+        }
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(Map.of("problems", list));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Map<String, Object> asMap(Problem p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("severity", p.isError() ? "error" : "warning");
+        m.put("file", p.file());
+        m.put("line", p.line());
+        m.put("column", p.column());
+        m.put("rule", p.rule());
+        m.put("message", p.message());
+        return m;
+    }
+}

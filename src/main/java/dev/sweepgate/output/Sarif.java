@@ -1,0 +1,60 @@
+package dev.sweepgate.output;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.problem.Problem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** SARIF 2.1.0, for GitHub code scanning. */
+final class Sarif {
+    private Sarif() {
+    }
+
+    static String render(List<Problem> problems, String tool) {
+        List<Map<String, Object>> results = new ArrayList<>();
+        TreeSet<String> ruleIds = new TreeSet<>();
+        for (Problem p : problems) {
+            ruleIds.add(p.rule());
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("ruleId", p.rule());
+            result.put("level", p.isError() ? "error" : "warning");
+            result.put("message", Map.of("text", p.message()));
+            Map<String, Object> physical = new LinkedHashMap<>();
+            physical.put("artifactLocation", Map.of("uri", p.file().isEmpty() ? "." : p.file()));
+            if (p.line() > 0) {
+                Map<String, Object> region = new LinkedHashMap<>();
+                region.put("startLine", p.line());
+                if (p.column() > 0) {
+                    region.put("startColumn", p.column());
+                }
+                physical.put("region", region);
+            }
+            result.put("locations", List.of(Map.of("physicalLocation", physical)));
+            results.add(result);
+        }
+        List<Map<String, Object>> rules = new ArrayList<>();
+        for (String id : ruleIds) {
+            rules.add(Map.of("id", id));
+        }
+        Map<String, Object> driver = new LinkedHashMap<>();
+        driver.put("name", tool);
+        driver.put("informationUri", "https://github.com/SemiAnalysisAI/InferenceX");
+        driver.put("rules", rules);
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("tool", Map.of("driver", driver));
+        run.put("results", results);
+        Map<String, Object> log = new LinkedHashMap<>();
+        log.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+        log.put("version", "2.1.0");
+        log.put("runs", List.of(run));
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(log);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

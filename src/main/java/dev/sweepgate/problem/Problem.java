@@ -1,0 +1,44 @@
+package dev.sweepgate.problem;
+
+import java.util.Objects;
+
+/**
+ * One rule violation (or warning) found in an input file. Every checking command reports
+ * its findings as problems; the output formats only render them.
+ *
+ * @param line   1-based line, 0 when the problem concerns the whole file
+ * @param column 1-based column, 0 when unknown
+ * @param rule   stable rule id such as {@code config.unknown-field}
+ */
+public record Problem(Severity severity, String file, int line, int column, String rule, String message) {
+
+    public enum Severity { ERROR, WARNING }
+
+    public Problem {
+        Objects.requireNonNull(severity);
+        Objects.requireNonNull(rule);
+        Objects.requireNonNull(message);
+        file = file == null ? "" : file;
+    }
+
+    public static Problem error(Position at, String rule, String message) {
+        return new Problem(Severity.ERROR, at.file(), at.line(), at.column(), rule, message);
+    }
+
+    public static Problem warning(Position at, String rule, String message) {
+        return new Problem(Severity.WARNING, at.file(), at.line(), at.column(), rule, message);
+    }
+
+    /** A problem about a file as a whole (missing, unreadable, wrong encoding). */
+    public static Problem fileError(String file, String rule, String message) {
+        return new Problem(Severity.ERROR, file, 0, 0, rule, message);
+    }
+
+    public boolean isError() {
+        return severity == Severity.ERROR;
+    }
+
+    public Position position() {
+        return new Position(file, line, column);
+    }
+}

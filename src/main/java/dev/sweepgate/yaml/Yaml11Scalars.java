@@ -1,0 +1,127 @@
+package dev.sweepgate.yaml;
+
+import java.math.BigInteger;
+import java.util.regex.Pattern;
+
+/**
+ * Resolves plain scalars the way a YAML 1.1 safe loader does (the reference's semantics), so
+ * that {@code 1e3} stays a string and {@code 1:30} is the integer 90.
+ */
+public final class Yaml11Scalars {
+    private static final Pattern BOOL = Pattern.compile(
+            "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
+    private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
+    private static final Pattern INT = Pattern.compile(
+            "[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
+                    + "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+");
+    private static final Pattern FLOAT = Pattern.compile(
+            "[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?"
+                    + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
+    private static final Pattern TIMESTAMP = Pattern.compile(
+            "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]"
+                    + "|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \\t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9]"
+                    + "(?:\\.[0-9]*)?(?:[ \\t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?");
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+    /** What a plain scalar resolves to. */
+    public enum Kind { NULL, BOOL, INT, FLOAT, TIMESTAMP, MERGE, VALUE, STRING }
+
+    private Yaml11Scalars() {
+    }
+
+    public static Kind kindOf(String text) {
+        if (NULL.matcher(text).matches()) {
+            return Kind.NULL;
+        }
+        if (BOOL.matcher(text).matches()) {
+            return Kind.BOOL;
+        }
+        if (INT.matcher(text).matches()) {
+            return Kind.INT;
+        }
+        if (FLOAT.matcher(text).matches()) {
+            return Kind.FLOAT;
+        }
+        if (TIMESTAMP.matcher(text).matches()) {
+            return Kind.TIMESTAMP;
+        }
+        if (text.equals("<<")) {
+            return Kind.MERGE;
+        }
+        if (text.equals("=")) {
+            return Kind.VALUE;
+        }
+        return Kind.STRING;
+    }
+
+    public static boolean parseBool(String text) {
+        char c = Character.toLowerCase(text.charAt(0));
+        return c == 'y' || c == 't' || text.equalsIgnoreCase("on");
+    }
+
+    /**
+     * Parses a YAML 1.1 integer.
+     *
+     * @throws ArithmeticException when it does not fit in 64 bits
+     */
+    public static long parseInt(String text) {
+        String value = text.replace("_", "");
+        int sign = 1;
+        if (value.startsWith("-")) {
+            sign = -1;
+            value = value.substring(1);
+        } else if (value.startsWith("+")) {
+            value = value.substring(1);
+        }
+        BigInteger result;
+        if (value.equals("0")) {
+            result = BigInteger.ZERO;
+        } else if (value.startsWith("0b")) {
+            result = new BigInteger(value.substring(2), 2);
+        } else if (value.startsWith("0x")) {
+            result = new BigInteger(value.substring(2), 16);
+        } else if (value.startsWith("0")) {
+            result = new BigInteger(value, 8);
+        } else if (value.contains(":")) {
+            result = BigInteger.ZERO;
+            for (String digit : value.split(":")) {
+                result = result.multiply(BigInteger.valueOf(60)).add(new BigInteger(digit));
+            }
+        } else {
+            result = new BigInteger(value);
+        }
+        if (sign < 0) {
+            result = result.negate();
+        }
+        if (result.compareTo(LONG_MIN) < 0 || result.compareTo(LONG_MAX) > 0) {
+            throw new ArithmeticException("integer " + text + " does not fit in 64 bits");
+        }
+        return result.longValue();
+    }
+
+    public static double parseFloat(String text) {
+        String value = text.replace("_", "").toLowerCase();
+        double sign = 1;
+        if (value.startsWith("-")) {
+            sign = -1;
+            value = value.substring(1);
+        } else if (value.startsWith("+")) {
+            value = value.substring(1);
+        }
+        if (value.equals(".inf")) {
+            return sign * Double.POSITIVE_INFINITY;
+        }
+        if (value.equals(".nan")) {
+            return Double.NaN;
+        }
+        if (value.contains(":")) {
+            double result = 0;
+            for (String digit : value.split(":")) {
+                result = result * 60 + Double.parseDouble(digit);
+            }
+            return sign * result;
+        }
+        return sign * Double.parseDouble(value);
+    }
+}

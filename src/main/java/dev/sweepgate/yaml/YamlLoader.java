@@ -1,0 +1,446 @@
+package dev.sweepgate.yaml;
+
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.common.Anchor;
+import org.snakeyaml.engine.v2.events.AliasEvent;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.NodeEvent;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+
+/**
+ * Reads one YAML document into {@link YNode}s that keep their positions, resolving scalars
+ * with YAML 1.1 rules. Builds the tree from parser events itself (instead of snakeyaml's
+ * composer) to control scalar resolution, merge keys, duplicate keys and the limits.
+ */
+public final class YamlLoader {
+    public static final int MAX_BYTES = 64 * 1024 * 1024;
+    public static final int MAX_DEPTH = 64;
+    /** Nodes a document may expand to through aliases; a billion-laughs document blows past it. */
+    public static final long MAX_EXPANDED_NODES = 5_000_000;
+
+    private static final String TAG_PREFIX = "tag:yaml.org,2002:";
+
+    private final boolean allowMergeKeys;
+
+    private YamlLoader(boolean allowMergeKeys) {
+        this.allowMergeKeys = allowMergeKeys;
+    }
+
+    /** A loader for configs: merge keys allowed. */
+    public static YamlLoader standard() {
+        return new YamlLoader(true);
+    }
+
+    /** A loader that refuses merge keys (the changelog). */
+    public static YamlLoader withoutMergeKeys() {
+        return new YamlLoader(false);
+    }
+
+    /** The result: the root node, and non-fatal problems such as duplicate keys. */
+    public record Document(YNode root, List<Problem> problems) {
+    }
+
+    /**
+     * Loads exactly one document.
+     *
+     * @throws ProblemException when the bytes are not a single, well-formed YAML document
+     */
+    public Document load(byte[] bytes, String file) {
+        if (bytes.length > MAX_BYTES) {
+            throw new ProblemException(Problem.fileError(file, "yaml.too-large",
+                    "the file is " + bytes.length + " bytes; YAML inputs are limited to " + MAX_BYTES
+                            + " bytes (64 MiB)"));
+        }
+        String text = decodeUtf8(bytes, file);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        return new Composer(file).compose(text);
+    }
+
+    public Document load(String text, String file) {
+        return load(text.getBytes(StandardCharsets.UTF_8), file);
+    }
+
+    static String decodeUtf8(byte[] bytes, String file) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try {
+            return decoder.decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int offset = firstInvalidUtf8(bytes);
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < offset; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new ProblemException(new Problem(Problem.Severity.ERROR, file, line, offset - lineStart + 1,
+                    "yaml.encoding", String.format("invalid UTF-8 at byte %d (0x%02x): save the file as UTF-8",
+                            offset, bytes[offset] & 0xff)));
+        }
+    }
+
+    private static int firstInvalidUtf8(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
+        java.nio.charset.CoderResult result = decoder.decode(in, out, true);
+        return result.isError() ? in.position() : Math.max(0, bytes.length - 1);
+    }
+
+    /** Builds nodes from the event stream with an explicit stack, so no input can overflow ours. */
+    private final class Composer {
+        private final String file;
+        private final Deque<Frame> stack = new ArrayDeque<>();
+        private final Map<String, YNode> anchors = new HashMap<>();
+        private final Map<String, Boolean> anchorsInProgress = new HashMap<>();
+        private final IdentityHashMap<YNode, Long> weights = new IdentityHashMap<>();
+        private final List<Problem> problems = new ArrayList<>();
+        private YNode root;
+
+        Composer(String file) {
+            this.file = file;
+        }
+
+        Document compose(String text) {
+            LoadSettings settings = LoadSettings.builder()
+                    .setLabel(file)
+                    .setCodePointLimit(MAX_BYTES + 1)
+                    .setUseMarks(true)
+                    .build();
+            int documents = 0;
+            try {
+                Iterator<Event> events = new Parse(settings).parseString(text).iterator();
+                while (events.hasNext()) {
+                    Event event = events.next();
+                    switch (event.getEventId()) {
+                        case DocumentStart -> {
+                            documents++;
+                            if (documents > 1) {
+                                throw fail(event, "yaml.multiple-documents",
+                                        "the file holds more than one YAML document; keep exactly one (remove the `---` line)");
+                            }
+                        }
+                        case Scalar -> attach(scalar((ScalarEvent) event), event);
+                        case Alias -> attach(alias((AliasEvent) event), event);
+                        case SequenceStart, MappingStart -> start((CollectionStartEvent) event);
+                        case SequenceEnd, MappingEnd -> end();
+                        default -> {
+                            // stream and document boundaries carry nothing
+                        }
+                    }
+                }
+            } catch (MarkedYamlEngineException e) {
+                Position at = e.getProblemMark().or(e::getContextMark).map(this::position).orElse(Position.ofFile(file));
+                String message = Objects.requireNonNullElse(e.getProblem(), "invalid YAML");
+                if (e.getContext() != null) {
+                    message = e.getContext() + ": " + message;
+                }
+                throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message));
+            } catch (YamlEngineException e) {
+                throw new ProblemException(Problem.fileError(file, "yaml.syntax", "invalid YAML: " + e.getMessage()));
+            }
+            if (root == null) {
+                throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
+            }
+            return new Document(root, problems);
+        }
+
+        private Position position(Mark mark) {
+            return new Position(file, mark.getLine() + 1, mark.getColumn() + 1);
+        }
+
+        private Position position(Event event) {
+            return event.getStartMark().map(this::position).orElse(Position.ofFile(file));
+        }
+
+        private ProblemException fail(Event event, String rule, String message) {
+            return new ProblemException(Problem.error(position(event), rule, message));
+        }
+
+        private YScalar scalar(ScalarEvent event) {
+            String text = event.getValue();
+            Position pos = position(event);
+            Optional<String> tag = event.getTag().filter(t -> !t.equals("!"));
+            YScalar node;
+            if (tag.isPresent()) {
+                node = new YScalar(tagged(event, tag.get(), text), text, false, pos);
+            } else if (event.getImplicit().canOmitTagInPlainScalar()) {
+                node = new YScalar(resolvePlain(event, text), text, true, pos);
+            } else {
+                node = new YScalar(text, text, false, pos);
+            }
+            register(event, node);
+            weights.put(node, 1L);
+            return node;
+        }
+
+        private Object resolvePlain(ScalarEvent event, String text) {
+            return switch (Yaml11Scalars.kindOf(text)) {
+                case NULL -> null;
+                case BOOL -> Yaml11Scalars.parseBool(text);
+                case INT -> integer(event, text);
+                case FLOAT -> Yaml11Scalars.parseFloat(text);
+                case TIMESTAMP -> new YTimestamp(text);
+                case MERGE -> MergeKey.INSTANCE;
+                case VALUE -> throw fail(event, "yaml.value-key",
+                        "`=` is the YAML 1.1 value key and cannot be loaded; quote it (\"=\") if you mean the text");
+                case STRING -> text;
+            };
+        }
+
+        private long integer(Event event, String text) {
+            try {
+                return Yaml11Scalars.parseInt(text);
+            } catch (ArithmeticException e) {
+                throw fail(event, "yaml.integer-range",
+                        "the integer " + text + " does not fit in 64 bits; use a smaller number");
+            }
+        }
+
+        private Object tagged(ScalarEvent event, String tag, String text) {
+            String name = tag.startsWith(TAG_PREFIX) ? tag.substring(TAG_PREFIX.length()) : null;
+            if (name == null) {
+                throw unsupportedTag(event, tag);
+            }
+            Yaml11Scalars.Kind kind = Yaml11Scalars.kindOf(text);
+            return switch (name) {
+                case "str" -> text;
+                case "int" -> {
+                    if (kind != Yaml11Scalars.Kind.INT) {
+                        throw fail(event, "yaml.bad-tagged-value", "`!!int " + text + "` is not an integer");
+                    }
+                    yield integer(event, text);
+                }
+                case "float" -> {
+                    if (kind == Yaml11Scalars.Kind.FLOAT) {
+                        yield Yaml11Scalars.parseFloat(text);
+                    }
+                    if (kind == Yaml11Scalars.Kind.INT) {
+                        yield (double) integer(event, text);
+                    }
+                    throw fail(event, "yaml.bad-tagged-value", "`!!float " + text + "` is not a number");
+                }
+                case "bool" -> {
+                    if (kind != Yaml11Scalars.Kind.BOOL) {
+                        throw fail(event, "yaml.bad-tagged-value", "`!!bool " + text + "` is not a boolean");
+                    }
+                    yield Yaml11Scalars.parseBool(text);
+                }
+                case "null" -> null;
+                default -> throw unsupportedTag(event, tag);
+            };
+        }
+
+        private ProblemException unsupportedTag(Event event, String tag) {
+            return fail(event, "yaml.tag", "the tag `" + shortTag(tag)
+                    + "` is not allowed: sweepgate reads plain data only (strings, numbers, booleans, lists, mappings); remove the tag");
+        }
+
+        private String shortTag(String tag) {
+            return tag.startsWith(TAG_PREFIX) ? "!!" + tag.substring(TAG_PREFIX.length()) : tag;
+        }
+
+        private YNode alias(AliasEvent event) {
+            String name = event.getAlias().getValue();
+            if (anchorsInProgress.containsKey(name)) {
+                throw fail(event, "yaml.recursive-alias", "the alias *" + name + " refers to a node that contains it");
+            }
+            YNode node = anchors.get(name);
+            if (node == null) {
+                throw fail(event, "yaml.unknown-alias", "the alias *" + name + " has no anchor &" + name + " before it");
+            }
+            return node;
+        }
+
+        private void register(NodeEvent event, YNode node) {
+            Optional<Anchor> anchor = event.getAnchor();
+            anchor.ifPresent(a -> {
+                anchorsInProgress.remove(a.getValue());
+                anchors.put(a.getValue(), node);
+            });
+        }
+
+        private void start(CollectionStartEvent event) {
+            if (stack.size() >= MAX_DEPTH) {
+                throw fail(event, "yaml.too-deep",
+                        "the document nests deeper than " + MAX_DEPTH + " levels; flatten it");
+            }
+            event.getTag().filter(t -> !t.equals("!")).ifPresent(tag -> {
+                String expected = event.getEventId() == Event.ID.MappingStart ? TAG_PREFIX + "map" : TAG_PREFIX + "seq";
+                if (!tag.equals(expected)) {
+                    throw unsupportedTag(event, tag);
+                }
+            });
+            event.getAnchor().ifPresent(a -> anchorsInProgress.put(a.getValue(), Boolean.TRUE));
+            stack.push(new Frame(event, position(event), event.getEventId() == Event.ID.MappingStart));
+        }
+
+        private void end() {
+            Frame frame = stack.pop();
+            YNode node;
+            long weight = 1;
+            if (frame.mapping) {
+                node = buildMap(frame);
+            } else {
+                node = new YSeq(frame.items, frame.pos);
+            }
+            for (YNode child : frame.items) {
+                weight += weights.getOrDefault(child, 1L);
+            }
+            for (YMap.Entry e : frame.entries) {
+                weight += 1 + weights.getOrDefault(e.value(), 1L);
+            }
+            if (weight > MAX_EXPANDED_NODES) {
+                throw fail(frame.event, "yaml.alias-bomb", "aliases here expand to more than " + MAX_EXPANDED_NODES
+                        + " nodes (an alias bomb); refer to each anchor a few times only");
+            }
+            weights.put(node, weight);
+            register(frame.event, node);
+            attach(node, frame.event);
+        }
+
+        private void attach(YNode node, Event event) {
+            Frame top = stack.peek();
+            if (top == null) {
+                root = node;
+                return;
+            }
+            if (!top.mapping) {
+                if (node instanceof YScalar s && s.value() == MergeKey.INSTANCE) {
+                    throw mergeValue(event);
+                }
+                top.items.add(node);
+                return;
+            }
+            if (top.pendingKey == null) {
+                if (!(node instanceof YScalar key)) {
+                    throw fail(event, "yaml.complex-key", "a mapping key must be a plain value, not " + node.describe());
+                }
+                if (key.value() == MergeKey.INSTANCE && !allowMergeKeys) {
+                    throw fail(event, "yaml.merge-key", "merge keys (`<<`) are not allowed in this file; write the fields out");
+                }
+                top.pendingKey = key;
+                return;
+            }
+            if (node instanceof YScalar s && s.value() == MergeKey.INSTANCE) {
+                throw mergeValue(event);
+            }
+            if (top.pendingKey.value() == MergeKey.INSTANCE) {
+                top.merges.add(new YMap.Entry(top.pendingKey, node));
+            } else {
+                top.entries.add(new YMap.Entry(top.pendingKey, node));
+            }
+            top.pendingKey = null;
+        }
+
+        private ProblemException mergeValue(Event event) {
+            return fail(event, "yaml.merge-key", "`<<` is a merge key and cannot stand as a value; quote it (\"<<\") if you mean the text");
+        }
+
+        private YMap buildMap(Frame frame) {
+            Map<Object, YScalar> seen = new HashMap<>();
+            List<YMap.Entry> entries = new ArrayList<>(frame.entries);
+            for (YMap.Entry e : frame.entries) {
+                YScalar previous = seen.putIfAbsent(dedupKey(e.key().value()), e.key());
+                if (previous != null) {
+                    problems.add(Problem.error(e.key().pos(), "yaml.duplicate-key", "the key \"" + e.key().text()
+                            + "\" is already set at line " + previous.pos().line()
+                            + " of this mapping; keep one of the two (YAML would silently drop the first)"));
+                }
+            }
+            // YAML 1.1 merge: explicit keys win, and among merged sources the earlier one wins.
+            for (YMap.Entry merge : frame.merges) {
+                for (YMap source : mergeSources(merge)) {
+                    for (YMap.Entry e : source.entries()) {
+                        if (seen.putIfAbsent(dedupKey(e.key().value()), e.key()) == null) {
+                            entries.add(e);
+                        }
+                    }
+                }
+            }
+            return new YMap(entries, frame.pos);
+        }
+
+        private List<YMap> mergeSources(YMap.Entry merge) {
+            YNode value = merge.value();
+            if (value instanceof YMap map) {
+                return List.of(map);
+            }
+            if (value instanceof YSeq seq) {
+                List<YMap> sources = new ArrayList<>();
+                for (YNode item : seq.items()) {
+                    if (!(item instanceof YMap map)) {
+                        throw new ProblemException(Problem.error(item.pos(), "yaml.merge-key",
+                                "a merge key (`<<`) takes mappings, not " + item.describe()));
+                    }
+                    sources.add(map);
+                }
+                return sources;
+            }
+            throw new ProblemException(Problem.error(value.pos(), "yaml.merge-key",
+                    "a merge key (`<<`) takes a mapping or a list of mappings, not " + value.describe()));
+        }
+
+        private Object dedupKey(Object value) {
+            // YAML keys compare by value: 1 and 1.0 are the same key, as are true and 1.
+            if (value instanceof Boolean b) {
+                return b ? 1.0 : 0.0;
+            }
+            if (value instanceof Long l) {
+                return l.doubleValue();
+            }
+            return value == null ? NullKey.INSTANCE : value;
+        }
+    }
+
+    private enum NullKey { INSTANCE }
+
+    /** The resolved value of an untagged plain `<<`; never escapes the loader. */
+    enum MergeKey { INSTANCE }
+
+    private static final class Frame {
+        final CollectionStartEvent event;
+        final Position pos;
+        final boolean mapping;
+        final List<YNode> items = new ArrayList<>();
+        final List<YMap.Entry> entries = new ArrayList<>();
+        final List<YMap.Entry> merges = new ArrayList<>();
+        YScalar pendingKey;
+
+        Frame(CollectionStartEvent event, Position pos, boolean mapping) {
+            this.event = event;
+            this.pos = pos;
+            this.mapping = mapping;
+        }
+    }
+}
