@@ -1,17 +1,85 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.changelog.SweepOptions;
+import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.output.Format;
+import dev.sweepgate.output.ProblemRenderer;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.UsageException;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "validate-changelog", mixinStandardHelpOptions = true, description = "Not implemented yet.")
+@Command(name = "validate-changelog", mixinStandardHelpOptions = true,
+        description = {"Checks a change of the performance changelog: file, history and byte rules, then computes the "
+                + "sweep exactly as process-changelog would.",
+                "Without --head-ref the head is the working-tree file, so you can run it before committing."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
 final class ValidateChangelogCommand implements Callable<Integer> {
+    private static final Pattern REPO = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
+
     @ParentCommand
     Main root;
 
+    @Mixin
+    ChangelogOptions common;
+
+    @Option(names = "--head-ref", paramLabel = "REF",
+            description = "The ref of the change; omitted: the working tree (configs included).")
+    String headRef;
+
+    @Option(names = "--pr-number", paramLabel = "N",
+            description = "The pull request number: new entries may then link XXX or .../pull/N.")
+    Long prNumber;
+
+    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
+            description = "The repository pr-links point to (default: ${DEFAULT-VALUE}).")
+    String repo;
+
     @Override
     public Integer call() {
-        root.context().err().println("sweepgate: validate-changelog is not implemented yet");
-        return Main.ENVIRONMENT;
+        Context context = root.context();
+        if (prNumber != null && prNumber < 1) {
+            throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
+        }
+        if (!REPO.matcher(repo).matches()) {
+            throw new UsageException("--repo must be OWNER/NAME, not " + repo);
+        }
+        Git git = new Git(context.dir());
+        ChangelogGate gate = new ChangelogGate(git, context::read);
+        ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
+        String file = common.changelogFile;
+        ChangelogGate.Validation result;
+        try {
+            result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
+                    new SweepOptions(false, common.allEvals, common.evalsOnly));
+        } catch (ProblemException e) {
+            context.report(e.problems(), common.format, false);
+            return Main.RULE_BROKEN;
+        }
+        if (!result.ok()) {
+            context.report(result.problems(), common.format, false);
+            return Main.RULE_BROKEN;
+        }
+        Format format = context.format(common.format);
+        String headLabel = headRef == null ? "working tree" : headRef;
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.baseRef, headLabel);
+        if (format == Format.JSON || format == Format.SARIF) {
+            ProblemRenderer.render(result.problems(), format, "sweepgate", context.out());
+            context.err().print(summary);
+        } else {
+            context.report(result.problems(), format, false);
+            context.out().print(summary);
+        }
+        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel));
+        return Main.OK;
     }
+
 }

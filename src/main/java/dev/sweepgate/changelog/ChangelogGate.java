@@ -1,0 +1,138 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.config.ConfigLoader;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.SourceFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * validate-changelog and process-changelog over git: reads the changelog and the configs at
+ * the refs (or the head from the working tree), applies the rules and computes the sweep.
+ */
+public final class ChangelogGate {
+    public static final List<String> MASTER_FILES = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
+    public static final String RUNNER_FILE = "configs/runners.yaml";
+    public static final String DEFAULT_CHANGELOG = "perf-changelog.yaml";
+
+    private final Git git;
+    private final Function<String, byte[]> workingTree;
+    private final SweepComputation computation;
+
+    /**
+     * @param workingTree reads a file of the working tree (missing files are an environment failure)
+     */
+    public ChangelogGate(Git git, Function<String, byte[]> workingTree) {
+        this(git, workingTree, new SweepComputation());
+    }
+
+    ChangelogGate(Git git, Function<String, byte[]> workingTree, SweepComputation computation) {
+        this.git = git;
+        this.workingTree = workingTree;
+        this.computation = computation;
+    }
+
+    /**
+     * The two sides of a change. {@code headCommit} null means the working tree.
+     *
+     * @param baseRef, headRef the refs as the user wrote them (for messages and metadata)
+     */
+    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+        public boolean headIsWorkingTree() {
+            return headCommit == null;
+        }
+
+        String headLabel() {
+            return headIsWorkingTree() ? "the working tree" : headRef;
+        }
+    }
+
+    /** The outcome of validate-changelog: what changed, the sweep (null when nothing to sweep), all problems. */
+    public record Validation(ChangelogChange change, Sweep sweep, List<Problem> problems) {
+        public Validation {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.stream().noneMatch(Problem::isError);
+        }
+    }
+
+    /** Resolves the refs the user gave; a null head ref means the working tree. */
+    public Refs refs(String baseRef, String headRef) {
+        String base = git.resolveCommit(baseRef, "--base-ref");
+        String head = headRef == null ? null : git.resolveCommit(headRef, "--head-ref");
+        if (headRef == null) {
+            git.requireRepository();
+        }
+        return new Refs(baseRef, base, headRef, head);
+    }
+
+    public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
+        byte[] baseBytes = git.show(refs.baseCommit(), changelog);
+        byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : git.show(refs.headCommit(), changelog);
+        ChangelogFile base = ChangelogFile.check(baseBytes, changelog + "@" + refs.baseRef());
+        ChangelogFile head = ChangelogFile.check(headBytes, changelog);
+        Problems problems = new Problems();
+        problems.addAll(base.problems());
+        problems.addAll(head.problems());
+        if (!base.ok() || !head.ok()) {
+            return new Validation(null, null, problems.all());
+        }
+        ChangelogChange change = HistoryRules.check(base, head, policy, problems);
+        boolean historyOk = !problems.hasErrors();
+        if (historyOk) {
+            ByteRules.check(base, head, change, problems);
+        }
+        if (!historyOk || change.correctionsOnly()) {
+            return new Validation(change, null, problems.all());
+        }
+        Sweep sweep = null;
+        try {
+            sweep = process(refs, changelog, options);
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+        }
+        return new Validation(change, sweep, problems.all());
+    }
+
+    /** Steps 1 to 7 of process-changelog. */
+    public Sweep process(Refs refs, String changelog, SweepOptions options) {
+        String diff = git.diff(refs.baseCommit(), refs.headCommit(), changelog);
+        List<ChangelogEntry> entries = AddedText.entries(diff, changelog);
+        ConfigSet head = headConfigs(refs);
+        return computation.compute(entries, head, () -> baseConfigs(refs), options, changelog);
+    }
+
+    private ConfigSet headConfigs(Refs refs) {
+        if (refs.headIsWorkingTree()) {
+            return load(path -> new SourceFile(path, workingTree.apply(path)));
+        }
+        return load(path -> new SourceFile(path, git.show(refs.headCommit(), path)));
+    }
+
+    private ConfigSet baseConfigs(Refs refs) {
+        try {
+            return load(path -> new SourceFile(path + "@" + refs.baseRef(), git.show(refs.baseCommit(), path)));
+        } catch (ProblemException e) {
+            List<Problem> problems = new ArrayList<>();
+            problems.add(Problem.fileError(MASTER_FILES.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",
+                    "append-only compares with the configs at " + refs.baseRef() + ", which break these rules:"));
+            problems.addAll(e.problems());
+            throw new ProblemException(problems);
+        }
+    }
+
+    private static ConfigSet load(Function<String, SourceFile> read) {
+        List<SourceFile> masters = new ArrayList<>();
+        for (String path : MASTER_FILES) {
+            masters.add(read.apply(path));
+        }
+        return ConfigLoader.load(masters, read.apply(RUNNER_FILE));
+    }
+}
