@@ -45,7 +45,6 @@ public final class ByteRules {
             return;
         }
         boolean baseEndsWithEmptyLine = endsWith(b, b.length, "\n\n");
-        int firstStart = baseEndsWithEmptyLine ? b.length : b.length + 1;
         boolean separated = baseEndsWithEmptyLine ? startsWith(h, b.length, START)
                 : h.length > b.length && h[b.length] == '\n' && startsWith(h, b.length + 1, START);
         if (!separated) {
@@ -57,8 +56,14 @@ public final class ByteRules {
                             ? "the base already ends with an empty line, so start the new entry directly with `- config-keys:`"
                             : "leave exactly one empty line after the last entry, then start the new entry with `- config-keys:` at column 1"));
         }
+        boolean first = true;
         for (int p : lineStarts(h, b.length)) {
-            if (p == firstStart || !startsWith(h, p, START)) {
+            if (!startsWith(h, p, START)) {
+                continue;
+            }
+            if (first) {
+                // the first appended entry is covered by the separator rule above
+                first = false;
                 continue;
             }
             if (!endsWith(h, p, "\n\n") || endsWith(h, p, "\n\n\n")) {

@@ -16,24 +16,28 @@ import java.util.function.Function;
  * the refs (or the head from the working tree), applies the rules and computes the sweep.
  */
 public final class ChangelogGate {
-    public static final List<String> MASTER_FILES = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
-    public static final String RUNNER_FILE = "configs/runners.yaml";
     public static final String DEFAULT_CHANGELOG = "perf-changelog.yaml";
 
     private final Git git;
     private final Function<String, byte[]> workingTree;
+    private final List<String> masterFiles;
+    private final String runnerFile;
     private final SweepComputation computation;
 
     /**
      * @param workingTree reads a file of the working tree (missing files are an environment failure)
+     * @param masterFiles the master config files in load order, read at each side
      */
-    public ChangelogGate(Git git, Function<String, byte[]> workingTree) {
-        this(git, workingTree, new SweepComputation());
+    public ChangelogGate(Git git, Function<String, byte[]> workingTree, List<String> masterFiles, String runnerFile) {
+        this(git, workingTree, masterFiles, runnerFile, new SweepComputation());
     }
 
-    ChangelogGate(Git git, Function<String, byte[]> workingTree, SweepComputation computation) {
+    ChangelogGate(Git git, Function<String, byte[]> workingTree, List<String> masterFiles, String runnerFile,
+                  SweepComputation computation) {
         this.git = git;
         this.workingTree = workingTree;
+        this.masterFiles = List.copyOf(masterFiles);
+        this.runnerFile = runnerFile;
         this.computation = computation;
     }
 
@@ -121,18 +125,18 @@ public final class ChangelogGate {
             return load(path -> new SourceFile(path + "@" + refs.baseRef(), git.show(refs.baseCommit(), path)));
         } catch (ProblemException e) {
             List<Problem> problems = new ArrayList<>();
-            problems.add(Problem.fileError(MASTER_FILES.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",
+            problems.add(Problem.fileError(masterFiles.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",
                     "append-only compares with the configs at " + refs.baseRef() + ", which break these rules:"));
             problems.addAll(e.problems());
             throw new ProblemException(problems);
         }
     }
 
-    private static ConfigSet load(Function<String, SourceFile> read) {
+    private ConfigSet load(Function<String, SourceFile> read) {
         List<SourceFile> masters = new ArrayList<>();
-        for (String path : MASTER_FILES) {
+        for (String path : masterFiles) {
             masters.add(read.apply(path));
         }
-        return ConfigLoader.load(masters, read.apply(RUNNER_FILE));
+        return ConfigLoader.load(masters, read.apply(runnerFile));
     }
 }

@@ -27,6 +27,12 @@ final class ProcessChangelogCommand implements Callable<Integer> {
     @Mixin
     ChangelogOptions common;
 
+    @Mixin
+    ConfigFileOptions configFiles;
+
+    @Mixin
+    FormatOption format;
+
     @Option(names = "--head-ref", required = true, paramLabel = "REF", description = "The ref of the change.")
     String headRef;
 
@@ -36,13 +42,14 @@ final class ProcessChangelogCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Context context = root.context();
-        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read);
+        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+                configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
         Sweep sweep;
         try {
             sweep = gate.process(refs, common.changelogFile, new SweepOptions(trimConc, common.allEvals, common.evalsOnly));
         } catch (ProblemException e) {
-            context.report(e.problems(), common.format, true);
+            context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
         try {

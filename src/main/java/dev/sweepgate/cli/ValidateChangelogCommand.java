@@ -31,6 +31,12 @@ final class ValidateChangelogCommand implements Callable<Integer> {
     @Mixin
     ChangelogOptions common;
 
+    @Mixin
+    ConfigFileOptions configFiles;
+
+    @Mixin
+    FormatOption format;
+
     @Option(names = "--head-ref", paramLabel = "REF",
             description = "The ref of the change; omitted: the working tree (configs included).")
     String headRef;
@@ -53,7 +59,7 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             throw new UsageException("--repo must be OWNER/NAME, not " + repo);
         }
         Git git = new Git(context.dir());
-        ChangelogGate gate = new ChangelogGate(git, context::read);
+        ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
         String file = common.changelogFile;
         ChangelogGate.Validation result;
@@ -61,21 +67,21 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
                     new SweepOptions(false, common.allEvals, common.evalsOnly));
         } catch (ProblemException e) {
-            context.report(e.problems(), common.format, false);
+            context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
         if (!result.ok()) {
-            context.report(result.problems(), common.format, false);
+            context.report(result.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
-        Format format = context.format(common.format);
+        Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
         String summary = SweepSummary.text(file, result.change(), result.sweep(), common.baseRef, headLabel);
-        if (format == Format.JSON || format == Format.SARIF) {
-            ProblemRenderer.render(result.problems(), format, "sweepgate", context.out());
+        if (chosen == Format.JSON || chosen == Format.SARIF) {
+            ProblemRenderer.render(result.problems(), chosen, "sweepgate", context.out());
             context.err().print(summary);
         } else {
-            context.report(result.problems(), format, false);
+            context.report(result.problems(), chosen, false);
             context.out().print(summary);
         }
         StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel));
