@@ -71,9 +71,6 @@ public final class ChangelogGate {
     public Refs refs(String baseRef, String headRef) {
         String base = git.resolveCommit(baseRef, "--base-ref");
         String head = headRef == null ? null : git.resolveCommit(headRef, "--head-ref");
-        if (headRef == null) {
-            git.requireRepository();
-        }
         return new Refs(baseRef, base, headRef, head);
     }
 

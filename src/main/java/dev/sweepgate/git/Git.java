@@ -89,11 +89,12 @@ public final class Git {
      */
     public String resolveCommit(String ref, String option) {
         checkRefSyntax(ref, option);
-        requireRepository();
         Result r = run(List.of("rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"));
         if (r.ok()) {
             return r.stdoutText().trim();
         }
+        // only now is it worth telling "no repository here" apart from "no such ref"
+        requireRepository();
         throw new EnvironmentException(option + " " + ref + ": " + unresolvedHint(ref));
     }
 
