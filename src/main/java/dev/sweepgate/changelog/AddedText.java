@@ -3,12 +3,15 @@ package dev.sweepgate.changelog;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YSeq;
 import dev.sweepgate.yaml.YamlLoader;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Step 1 of process-changelog: the entries a diff adds. Only added lines count; a removed
@@ -35,7 +38,8 @@ public final class AddedText {
         Problems problems = new Problems();
         try {
             YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(text, label);
-            problems.addAll(doc.problems());
+            // Duplicate keys are a file rule (validate-changelog's); here the last one wins, as in the reference.
+            doc.problems().stream().filter(p -> !p.rule().equals("yaml.duplicate-key")).forEach(problems::add);
             root = doc.root();
         } catch (ProblemException e) {
             if (e.problems().stream().anyMatch(p -> p.rule().equals("yaml.empty"))) {
@@ -56,13 +60,27 @@ public final class AddedText {
         }
         List<ChangelogEntry> entries = new ArrayList<>();
         for (int i = 0; i < seq.size(); i++) {
-            ChangelogEntry entry = EntryBinder.bind(seq.get(i), "new entry " + (i + 1), problems);
+            ChangelogEntry entry = EntryBinder.bind(lastWins(seq.get(i)), "new entry " + (i + 1), problems);
             if (entry != null) {
                 entries.add(entry);
             }
         }
         problems.throwIfErrors();
         return entries;
+    }
+
+    /** A mapping with each repeated key reduced to its last value, at the place of its first occurrence. */
+    static YNode lastWins(YNode node) {
+        if (!(node instanceof YMap map)) {
+            return node;
+        }
+        Map<Object, YMap.Entry> byKey = new LinkedHashMap<>();
+        for (YMap.Entry e : map.entries()) {
+            Object key = PyValues.normalize(e.key().value());
+            YMap.Entry first = byKey.get(key);
+            byKey.put(key, first == null ? e : new YMap.Entry(first.key(), e.value()));
+        }
+        return byKey.size() == map.size() ? map : new YMap(new ArrayList<>(byKey.values()), map.pos());
     }
 
     /** The added lines joined with {@code \n}; throws on a removed line that is not blank. */

@@ -48,6 +48,14 @@ class AddedTextAndKeysTest {
     }
 
     @Test
+    void aRepeatedKeyKeepsItsLastValueHere() {
+        // duplicate keys are a file rule of validate-changelog; process-changelog reads the value YAML keeps
+        List<ChangelogEntry> entries = AddedText.entries(HEADER + "+- config-keys: [a]\n+  description: [x]\n"
+                + "+  pr-link: one\n+  pr-link: two\n", "f");
+        assertEquals("two", entries.get(0).prLink());
+    }
+
+    @Test
     void theAddedTextParsesOnItsOwn() {
         // an alias to an anchor in history has nothing to refer to
         ProblemException alias = assertThrows(ProblemException.class, () -> AddedText.entries(
