@@ -19,8 +19,8 @@ public final class ByteText {
                 lineStart = i + 1;
             }
         }
-        int column = new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8).codePointCount(0,
-                new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8).length()) + 1;
+        String before = new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8);
+        int column = before.codePointCount(0, before.length()) + 1;
         return new Position(file, line, column);
     }
 

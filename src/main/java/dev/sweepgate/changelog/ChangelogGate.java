@@ -3,12 +3,17 @@ package dev.sweepgate.changelog;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
@@ -75,39 +80,84 @@ public final class ChangelogGate {
     }
 
     public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
-        byte[] baseBytes = git.show(refs.baseCommit(), changelog);
-        byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : git.show(refs.headCommit(), changelog);
-        ChangelogFile base = ChangelogFile.check(baseBytes, changelog + "@" + refs.baseRef());
-        ChangelogFile head = ChangelogFile.check(headBytes, changelog);
-        Problems problems = new Problems();
-        problems.addAll(base.problems());
-        problems.addAll(head.problems());
-        if (!base.ok() || !head.ok()) {
-            return new Validation(null, null, problems.all());
-        }
-        ChangelogChange change = HistoryRules.check(base, head, policy, problems);
-        boolean historyOk = !problems.hasErrors();
-        if (historyOk) {
-            ByteRules.check(base, head, change, problems);
-        }
-        if (!historyOk || change.correctionsOnly()) {
-            return new Validation(change, null, problems.all());
-        }
-        Sweep sweep = null;
+        // The four inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
+        ExecutorService pool = pool();
         try {
-            sweep = process(refs, changelog, options);
-        } catch (ProblemException e) {
-            problems.addAll(e.problems());
+            Future<ChangelogFile> baseFile = pool.submit(() ->
+                    ChangelogFile.check(git.show(refs.baseCommit(), changelog), changelog + "@" + refs.baseRef()));
+            Future<ChangelogFile> headFile = pool.submit(() -> ChangelogFile.check(refs.headIsWorkingTree()
+                    ? workingTree.apply(changelog) : git.show(refs.headCommit(), changelog), changelog));
+            Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog));
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+            ChangelogFile base = join(baseFile);
+            ChangelogFile head = join(headFile);
+            Problems problems = new Problems();
+            problems.addAll(base.problems());
+            problems.addAll(head.problems());
+            if (!base.ok() || !head.ok()) {
+                return new Validation(null, null, problems.all());
+            }
+            ChangelogChange change = HistoryRules.check(base, head, policy, problems);
+            boolean historyOk = !problems.hasErrors();
+            if (historyOk) {
+                ByteRules.check(base, head, change, problems);
+            }
+            if (!historyOk || change.correctionsOnly()) {
+                return new Validation(change, null, problems.all());
+            }
+            Sweep sweep = null;
+            try {
+                sweep = computation.compute(join(added), join(configs), () -> baseConfigs(refs), options, changelog);
+            } catch (ProblemException e) {
+                problems.addAll(e.problems());
+            }
+            return new Validation(change, sweep, problems.all());
+        } finally {
+            pool.shutdownNow();
         }
-        return new Validation(change, sweep, problems.all());
     }
 
     /** Steps 1 to 7 of process-changelog. */
     public Sweep process(Refs refs, String changelog, SweepOptions options) {
-        String diff = git.diff(refs.baseCommit(), refs.headCommit(), changelog);
-        List<ChangelogEntry> entries = AddedText.entries(diff, changelog);
-        ConfigSet head = headConfigs(refs);
-        return computation.compute(entries, head, () -> baseConfigs(refs), options, changelog);
+        ExecutorService pool = pool();
+        try {
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+            List<ChangelogEntry> entries = addedEntries(refs, changelog);
+            return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Step 1 of process-changelog: the entries the diff adds. */
+    private List<ChangelogEntry> addedEntries(Refs refs, String changelog) {
+        return AddedText.entries(git.diff(refs.baseCommit(), refs.headCommit(), changelog), changelog);
+    }
+
+    private static ExecutorService pool() {
+        return Executors.newFixedThreadPool(3, task -> {
+            Thread thread = new Thread(task, "sweepgate-reader");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** The task's result; its exception (a problem, a usage or environment failure) as if thrown here. */
+    private static <T> T join(Future<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while reading the inputs");
+        }
     }
 
     private ConfigSet headConfigs(Refs refs) {

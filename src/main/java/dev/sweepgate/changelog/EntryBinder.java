@@ -1,7 +1,6 @@
 package dev.sweepgate.changelog;
 
 import dev.sweepgate.config.ScenarioType;
-import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
@@ -219,9 +218,5 @@ public final class EntryBinder {
 
     private static String quote(YScalar key) {
         return key.value() instanceof String s ? "\"" + s + "\"" : key.describe();
-    }
-
-    static Position positionOf(YNode node) {
-        return node.pos();
     }
 }

@@ -48,5 +48,10 @@ public record PrLinkPolicy(String repo, Long prNumber) {
         return canonical(prNumber) + " (or the placeholder XXX, which the merge rewrites)";
     }
 
-    static final Pattern REPO = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
+    private static final Pattern REPO = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
+
+    /** Whether {@code repo} looks like OWNER/NAME as GitHub spells repositories. */
+    public static boolean isValidRepo(String repo) {
+        return repo != null && REPO.matcher(repo).matches();
+    }
 }

@@ -10,7 +10,6 @@ import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,8 +22,6 @@ import picocli.CommandLine.ParentCommand;
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
 final class ValidateChangelogCommand implements Callable<Integer> {
-    private static final Pattern REPO = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
-
     @ParentCommand
     Main root;
 
@@ -55,7 +52,7 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }
-        if (!REPO.matcher(repo).matches()) {
+        if (!PrLinkPolicy.isValidRepo(repo)) {
             throw new UsageException("--repo must be OWNER/NAME, not " + repo);
         }
         Git git = new Git(context.dir());
