@@ -1,6 +1,7 @@
 package dev.sweepgate.changelog;
 
 import dev.sweepgate.matrix.Row;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,8 +76,8 @@ public final class SweepSummary {
         int n = 0;
         for (Sweep.EntryPlan plan : sweep.plans()) {
             n++;
-            String flags = flags(plan.entry()).trim();
-            sb.append("| ").append(n).append(" | ").append(flags.isEmpty() ? "" : escape(flags)).append(" | ")
+            String flags = String.join(", ", flagList(plan.entry()));
+            sb.append("| ").append(n).append(" | ").append(escape(flags)).append(" | ")
                     .append(escape(String.join(", ", plan.configKeys()))).append(" |\n");
         }
         sb.append("\n| bucket | rows |\n| --- | ---: |\n");
@@ -90,7 +91,12 @@ public final class SweepSummary {
     }
 
     private static String flags(ChangelogEntry e) {
-        List<String> flags = new java.util.ArrayList<>();
+        List<String> flags = flagList(e);
+        return flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")";
+    }
+
+    private static List<String> flagList(ChangelogEntry e) {
+        List<String> flags = new ArrayList<>();
         if (e.appendOnly()) {
             flags.add("append-only");
         }
@@ -106,7 +112,7 @@ public final class SweepSummary {
         if (e.scenarioTypes() != null) {
             flags.add(String.join("+", e.scenarioTypes().stream().map(t -> t.key()).toList()));
         }
-        return flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")";
+        return flags;
     }
 
     private static String escape(String s) {

@@ -109,13 +109,17 @@ class ProcessChangelogCommandTest {
         assertEquals("[]", row.at("/prefill/additional-settings").toString());
         assertEquals(1, row.at("/prefill/pp").asInt());
         assertTrue(row.at("/prefill").get("hardware") == null);
-        assertEquals(List.of("[256]", "[32]"), concs(out.get("multinode_evals")));
+        // each curve evaluates at its highest conc, named by eval-conc
+        assertEquals(List.of("[64,128,256]", "[32]"), concs(out.get("multinode_evals")));
+        assertEquals(256, out.at("/multinode_evals/0/eval-conc").asInt());
+        assertEquals(32, out.at("/multinode_evals/1/eval-conc").asInt());
     }
 
     @Test
     void evalMinPrefillEpDropsEvalsOfNarrowPrefillWorkers() throws IOException {
         JsonNode out = process(fx.append(entry("gamma-fp8-gb200-dynamo", LINK + "3", "eval-min-prefill-ep: 4")));
-        assertEquals(List.of("[256]"), concs(out.get("multinode_evals")));
+        assertEquals(List.of("[64,128,256]"), concs(out.get("multinode_evals")));
+        assertEquals(4, out.at("/multinode_evals/0/prefill/ep").asInt());
         assertEquals(2, out.at("/multi_node/8k1k").size());
         assertEquals(4, out.at("/changelog_metadata/entries/0/eval-min-prefill-ep").asInt());
     }

@@ -146,7 +146,7 @@ class ValidateChangelogCommandTest {
         assertTrue(md.startsWith("earlier step\n### perf-changelog.yaml: what this change will run"), md);
         assertTrue(md.contains("| 2 | agentic-coding | beta-fp4-b200-vllm-agentic |"), md);
         assertTrue(md.contains("| single_node/agentic | 3 |"), md);
-        assertTrue(md.contains("| **total** | **10** |"), md);
+        assertTrue(md.contains("| **total** | **13** |"), md);
     }
 
     @Test
