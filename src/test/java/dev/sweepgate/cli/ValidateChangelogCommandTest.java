@@ -182,4 +182,30 @@ class ValidateChangelogCommandTest {
         assertEquals(1, r.exit());
         assertTrue(r.out().contains("\"rule\" : \"changelog.new-link\""), r.out());
     }
+
+    @Test
+    void badUsageExitsTwo() {
+        assertEquals(2, fx.run("validate-changelog").exit());
+        assertEquals(2, validate(fx.base, "--pr-number", "-4").exit());
+        assertEquals(2, validate(fx.base, "--pr-number", "twelve").exit());
+        assertEquals(2, validate(fx.base, "--repo", "not a repo").exit());
+        assertEquals(2, validate(fx.base, "--format", "xml").exit());
+        assertEquals(2, fx.run("process-changelog", "--base-ref", fx.base).exit());
+    }
+
+    @Test
+    void pathsAreRelativeToTheDirectoryGiven() throws IOException {
+        fx.repo.write("docs/perf-changelog.yaml", HISTORY);
+        String base = fx.repo.commit("a changelog elsewhere");
+        fx.repo.write("docs/perf-changelog.yaml", appended(entry("alpha-fp8-mi355x-sglang", LINK + "3")));
+        Files.createDirectories(dir.resolve("docs"));
+        ChangelogFixture.Run fromRoot = fx.run("validate-changelog", "--base-ref", base,
+                "--changelog-file", "docs/perf-changelog.yaml");
+        assertEquals(0, fromRoot.exit(), fromRoot.err());
+        ChangelogFixture.Run fromDocs = ChangelogFixture.runIn(dir.resolve("docs"), Map.of(), "validate-changelog",
+                "--base-ref", base, "--changelog-file", "perf-changelog.yaml",
+                "--config-files", "../configs/amd-master.yaml", "../configs/nvidia-master.yaml",
+                "--runner-config", "../configs/runners.yaml");
+        assertEquals(0, fromDocs.exit(), fromDocs.err());
+    }
 }
