@@ -61,10 +61,11 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         }
         int starts = countEntryStarts(text);
         if (starts != seq.size()) {
-            problems.add(Problem.fileError(name, "changelog.entry-starts", "the file has " + seq.size()
+            Position at = firstEntryWithoutStartLine(text, seq, name);
+            problems.error(at, "changelog.entry-starts", "the file has " + seq.size()
                     + " entries but " + starts + " lines that begin with `" + ENTRY_START + "`; every entry must start "
                     + "with its own line `" + ENTRY_START + "` at column 1 (config-keys first, no other list items)"
-                    + (text.startsWith("\uFEFF") ? "; the file starts with a byte-order mark: save it as UTF-8 without BOM" : "")));
+                    + (text.startsWith("\uFEFF") ? "; the file starts with a byte-order mark: save it as UTF-8 without BOM" : ""));
         }
         List<ChangelogEntry> entries = new ArrayList<>();
         for (int i = 0; i < seq.size(); i++) {
@@ -123,6 +124,18 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
                 return;
             }
         }
+    }
+
+    /** Where to point for a count mismatch: the first entry whose line does not begin with the entry start. */
+    private static Position firstEntryWithoutStartLine(String text, YSeq seq, String name) {
+        String[] lines = text.split("\n", -1);
+        for (YNode item : seq.items()) {
+            int line = item.pos().line();
+            if (line >= 1 && line <= lines.length && !lines[line - 1].startsWith(ENTRY_START)) {
+                return new Position(name, line, 1);
+            }
+        }
+        return Position.ofFile(name);
     }
 
     /** Lines that begin with {@code - config-keys:}, split the way Python's {@code str.splitlines} splits. */

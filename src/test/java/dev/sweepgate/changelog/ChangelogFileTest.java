@@ -77,7 +77,9 @@ class ChangelogFileTest {
     @Test
     void everyEntryMustStartWithItsOwnConfigKeysLine() {
         String descriptionFirst = "- description:\n    - x\n  config-keys:\n    - a\n  pr-link: XXX\n";
-        assertEquals(List.of("changelog.entry-starts"), rules(file(BASE + "\n" + descriptionFirst).problems()));
+        List<Problem> problems = file(BASE + "\n" + descriptionFirst).problems();
+        assertEquals(List.of("changelog.entry-starts"), rules(problems));
+        assertEquals(14, problems.get(0).line());
         String flow = "- {config-keys: [a], description: [x], pr-link: XXX}\n";
         assertEquals(List.of("changelog.entry-starts"), rules(file(flow).problems()));
     }
