@@ -4,7 +4,6 @@ import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.matrix.FullSweepOptions;
 import dev.sweepgate.matrix.MatrixGenerator;
 import dev.sweepgate.matrix.Row;
-import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.ProblemException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,7 +21,7 @@ final class FullSweepCommand implements Callable<Integer> {
     Main root;
 
     @Mixin
-    MatrixInputs inputs;
+    ConfigFileOptions inputs;
 
     @Mixin
     EvalFlags evals;
@@ -76,9 +75,8 @@ final class FullSweepCommand implements Callable<Integer> {
     @Option(names = "--max-ep", paramLabel = "N", description = "Cap the ep of single-node fixed entries.")
     Integer maxEp;
 
-    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "How problems are reported: text, json, github or sarif.")
-    Format format;
+    @Mixin
+    FormatOption format;
 
     @Override
     public Integer call() {
@@ -91,7 +89,7 @@ final class FullSweepCommand implements Callable<Integer> {
             MatrixOutput.print(rows, context.out());
             return Main.OK;
         } catch (ProblemException e) {
-            context.report(e.problems(), format, true);
+            context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
     }

@@ -42,6 +42,8 @@ public final class Main implements Callable<Integer> {
         Main root = new Main();
         root.env = env;
         CommandLine cli = new CommandLine(root);
+        // --format json, --format JSON: enum options read in any case.
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(new PrintWriter(env.out(), true));
         cli.setErr(new PrintWriter(env.err(), true));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, env));

@@ -4,7 +4,6 @@ import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.matrix.MatrixGenerator;
 import dev.sweepgate.matrix.Row;
 import dev.sweepgate.matrix.TestConfigOptions;
-import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,7 +19,7 @@ final class TestConfigCommand implements Callable<Integer> {
     Main root;
 
     @Mixin
-    MatrixInputs inputs;
+    ConfigFileOptions inputs;
 
     @Mixin
     EvalFlags evals;
@@ -45,9 +44,8 @@ final class TestConfigCommand implements Callable<Integer> {
             description = "Run on the label (when it contains S) and each of its nodes containing S.")
     String runnerNodeFilter;
 
-    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "How problems are reported: text, json, github or sarif.")
-    Format format;
+    @Mixin
+    FormatOption format;
 
     @Override
     public Integer call() {
@@ -59,7 +57,7 @@ final class TestConfigCommand implements Callable<Integer> {
             MatrixOutput.print(rows, context.out());
             return Main.OK;
         } catch (ProblemException e) {
-            context.report(e.problems(), format, true);
+            context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
     }
