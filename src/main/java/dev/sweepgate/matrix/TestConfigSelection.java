@@ -22,11 +22,14 @@ final class TestConfigSelection implements Selection {
         this.concs = options.conc() == null || options.conc().isEmpty() ? null : Set.copyOf(options.conc());
     }
 
-    /** The label itself when it contains the filter, then its nodes that do, without duplicates. */
+    /**
+     * The label itself when it contains the filter, then its nodes that do, without
+     * duplicates. Unlike full-sweep, an empty filter is a filter: the label and every node.
+     */
     @Override
     public List<String> runners(MasterConfig config, RunnerConfig runnerConfig) {
         String filter = options.runnerNodeFilter();
-        if (filter == null || filter.isEmpty()) {
+        if (filter == null) {
             return List.of(config.runner());
         }
         Set<String> candidates = new LinkedHashSet<>();

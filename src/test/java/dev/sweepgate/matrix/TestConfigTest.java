@@ -103,5 +103,7 @@ class TestConfigTest {
         rows = run(new TestConfigOptions(List.of("glm[x]-b200", "dsr1-fp8-h200"), null, null, null, "cw",
                 EvalMode.NONE));
         assertEquals(List.of("b200-cw_0"), column(rows, "runner"), "h200 has no such node and is skipped");
+        rows = run(new TestConfigOptions(List.of("glm[x]-b200"), null, null, null, "", EvalMode.NONE));
+        assertEquals(List.of("b200", "b200-nv_0", "b200-cw_0", "b200-nv_1"), column(rows, "runner"));
     }
 }
