@@ -1,6 +1,7 @@
 package dev.sweepgate.matrix;
 
 import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.Set;
 
@@ -18,6 +19,17 @@ public record FullSweepOptions(List<String> modelPrefixes, Set<String> precision
                                Set<String> runnerTypes, Set<String> seqLens, Set<ScenarioType> scenarios,
                                boolean singleNode, boolean multiNode, String runnerNodeFilter, int stepSize,
                                Integer minConc, Integer maxConc, Integer maxTp, Integer maxEp, EvalMode evals) {
+
+    /** Bad values are usage errors, found before any file is read. */
+    public FullSweepOptions {
+        if (stepSize <= 1) {
+            throw new UsageException("--step-size must be greater than 1 (got " + stepSize + ")");
+        }
+        if (minConc != null && maxConc != null && minConc > maxConc) {
+            throw new UsageException("--min-conc must be less than or equal to --max-conc (got "
+                    + minConc + " > " + maxConc + ")");
+        }
+    }
 
     /** Everything, with the default step and the default eval marking. */
     public static FullSweepOptions all() {

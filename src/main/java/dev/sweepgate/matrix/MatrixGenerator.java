@@ -6,7 +6,6 @@ import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
-import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -18,11 +17,9 @@ public final class MatrixGenerator {
     /**
      * {@code full-sweep}: rows of every config the filters select, in load order.
      *
-     * @throws UsageException   for a step size below 2 or min-conc above max-conc
      * @throws ProblemException for an unknown runner type, or rows the configs cannot produce
      */
     public static List<Row> fullSweep(ConfigSet configs, FullSweepOptions options) {
-        checkUsage(options);
         checkRunnerTypes(configs, options);
         FullSweepSelection selection = new FullSweepSelection(options);
         List<MasterConfig> selected = configs.configs().stream().filter(selection::selects).toList();
@@ -45,16 +42,6 @@ public final class MatrixGenerator {
         List<Row> rows = new Expander(configs.runners(), selection, problems).expand(selected);
         problems.throwIfErrors();
         return EvalPolicy.apply(rows, evals == null ? EvalMode.MARK : evals);
-    }
-
-    private static void checkUsage(FullSweepOptions options) {
-        if (options.stepSize() <= 1) {
-            throw new UsageException("--step-size must be greater than 1 (got " + options.stepSize() + ")");
-        }
-        if (options.minConc() != null && options.maxConc() != null && options.minConc() > options.maxConc()) {
-            throw new UsageException("--min-conc must be less than or equal to --max-conc (got "
-                    + options.minConc() + " > " + options.maxConc() + ")");
-        }
     }
 
     private static void checkRunnerTypes(ConfigSet configs, FullSweepOptions options) {

@@ -139,6 +139,13 @@ class MatrixCommandsTest {
     }
 
     @Test
+    void usageIsCheckedBeforeAnyFileIsRead() {
+        assertEquals(2, run("full-sweep", "--config-files", "configs/missing.yaml", "--step-size", "1"));
+        assertEquals(2, run("test-config", "--config-keys", "x", "--config-files", "configs/missing.yaml",
+                "--no-evals", "--evals-only"));
+    }
+
+    @Test
     void unknownRunnerTypeListsTheLabels() {
         assertEquals(1, run("full-sweep", "--runner-type", "nosuchrunner", "--format", "text"));
         assertTrue(stderr().contains("nosuchrunner"), stderr());
