@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -167,7 +168,7 @@ final class EvalPolicy {
                     : merged.without(EVAL_CONC).with(EVAL_ALL_CONCS, true);
             out.set(setup.getKey(), merged);
         }
-        out.removeIf(java.util.Objects::isNull);
+        out.removeIf(Objects::isNull);
         return out;
     }
 

@@ -5,6 +5,7 @@ import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.config.SearchEntry;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -156,7 +157,7 @@ final class FullSweepSelection implements Selection {
         return ConcurrencyValues.expand(concurrency, options.stepSize());
     }
 
-    private static boolean present(java.util.Collection<?> values) {
+    private static boolean present(Collection<?> values) {
         return values != null && !values.isEmpty();
     }
 }

@@ -3,6 +3,7 @@ package dev.sweepgate.matrix;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One matrix row: an ordered mapping of field name to a JSON-compatible value (String,
@@ -40,7 +41,7 @@ public record Row(Map<String, Object> fields) {
     }
 
     /** The row's fields minus the given ones, for grouping rows that differ only there. */
-    Map<String, Object> except(java.util.Set<String> excluded) {
+    Map<String, Object> except(Set<String> excluded) {
         Map<String, Object> copy = new LinkedHashMap<>(fields);
         copy.keySet().removeAll(excluded);
         return copy;

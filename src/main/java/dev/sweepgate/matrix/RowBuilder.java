@@ -4,6 +4,7 @@ import dev.sweepgate.config.Component;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,7 +179,7 @@ final class RowBuilder {
         map.put("pp", worker.pp());
         map.put("dcp-size", worker.dcpSize());
         map.put("pcp-size", worker.pcpSize());
-        return java.util.Collections.unmodifiableMap(map);
+        return Collections.unmodifiableMap(map);
     }
 
     static Map<String, Object> component(Component component) {
@@ -187,6 +188,6 @@ final class RowBuilder {
         if (component.version() != null) {
             map.put("version", component.version());
         }
-        return java.util.Collections.unmodifiableMap(map);
+        return Collections.unmodifiableMap(map);
     }
 }
