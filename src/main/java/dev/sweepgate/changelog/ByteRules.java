@@ -40,7 +40,7 @@ public final class ByteRules {
         int diff = ByteText.firstDifference(b, h);
         if (diff >= 0 && diff < b.length) {
             problems.error(ByteText.positionOf(h, diff, head.name()), "changelog.history-bytes",
-                    "appended entries changed historical " + base.name() + " bytes; " + describeDifference(base, head, diff)
+                    "appended entries changed historical " + head.name() + " bytes; " + describeDifference(base, head, diff)
                             + "\n  fix: " + fixFor(b, h, diff));
             return;
         }
