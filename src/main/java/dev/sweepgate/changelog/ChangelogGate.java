@@ -9,12 +9,15 @@ import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.SourceFile;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * validate-changelog and process-changelog over git: reads the changelog and the configs at
@@ -74,23 +77,33 @@ public final class ChangelogGate {
 
     /** Resolves the refs the user gave; a null head ref means the working tree. */
     public Refs refs(String baseRef, String headRef) {
-        String base = git.resolveCommit(baseRef, "--base-ref");
-        String head = headRef == null ? null : git.resolveCommit(headRef, "--head-ref");
-        return new Refs(baseRef, base, headRef, head);
+        if (headRef == null) {
+            return new Refs(baseRef, git.resolveCommit(baseRef, "--base-ref"), null, null);
+        }
+        List<String> ids = git.resolveCommits(List.of(baseRef, headRef), List.of("--base-ref", "--head-ref"));
+        return new Refs(baseRef, ids.get(0), headRef, ids.get(1));
     }
 
     public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
-        // The four inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
+        // The inputs are independent; reading them side by side keeps the gate quick on a cold JVM,
+        // and one git call reads every blob (each git process costs tens of milliseconds).
         ExecutorService pool = pool();
         try {
-            Future<ChangelogFile> baseFile = pool.submit(() ->
-                    ChangelogFile.check(git.show(refs.baseCommit(), changelog), changelog + "@" + refs.baseRef()));
-            Future<ChangelogFile> headFile = pool.submit(() -> ChangelogFile.check(refs.headIsWorkingTree()
-                    ? workingTree.apply(changelog) : git.show(refs.headCommit(), changelog), changelog));
             Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog));
-            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+            List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+            if (!refs.headIsWorkingTree()) {
+                wanted.add(new Git.Blob(refs.headCommit(), changelog));
+                wanted.addAll(configBlobs(refs.headCommit()));
+            }
+            List<Git.BlobContent> blobs = git.showAll(wanted);
+            Future<ChangelogFile> baseFile = pool.submit(() ->
+                    ChangelogFile.check(blobs.get(0).require(), changelog + "@" + refs.baseRef()));
+            Future<ConfigSet> configs = pool.submit(() -> refs.headIsWorkingTree()
+                    ? load(path -> new SourceFile(path, workingTree.apply(path)))
+                    : load(blobs.subList(2, blobs.size()), path -> path));
+            ChangelogFile head = ChangelogFile.check(refs.headIsWorkingTree()
+                    ? workingTree.apply(changelog) : blobs.get(1).require(), changelog);
             ChangelogFile base = join(baseFile);
-            ChangelogFile head = join(headFile);
             Problems problems = new Problems();
             problems.addAll(base.problems());
             problems.addAll(head.problems());
@@ -164,12 +177,12 @@ public final class ChangelogGate {
         if (refs.headIsWorkingTree()) {
             return load(path -> new SourceFile(path, workingTree.apply(path)));
         }
-        return load(path -> new SourceFile(path, git.show(refs.headCommit(), path)));
+        return load(git.showAll(configBlobs(refs.headCommit())), path -> path);
     }
 
     private ConfigSet baseConfigs(Refs refs) {
         try {
-            return load(path -> new SourceFile(path + "@" + refs.baseRef(), git.show(refs.baseCommit(), path)));
+            return load(git.showAll(configBlobs(refs.baseCommit())), path -> path + "@" + refs.baseRef());
         } catch (ProblemException e) {
             List<Problem> problems = new ArrayList<>();
             problems.add(Problem.fileError(masterFiles.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",
@@ -177,6 +190,23 @@ public final class ChangelogGate {
             problems.addAll(e.problems());
             throw new ProblemException(problems);
         }
+    }
+
+    /** The master configs, then the runner config, at a commit. */
+    private List<Git.Blob> configBlobs(String commit) {
+        List<Git.Blob> blobs = new ArrayList<>();
+        masterFiles.forEach(path -> blobs.add(new Git.Blob(commit, path)));
+        blobs.add(new Git.Blob(commit, runnerFile));
+        return blobs;
+    }
+
+    /** Loads configs read by {@link #configBlobs}; {@code name} gives each file the name problems show. */
+    private ConfigSet load(List<Git.BlobContent> blobs, UnaryOperator<String> name) {
+        Map<String, byte[]> bytes = new HashMap<>();
+        for (Git.BlobContent blob : blobs) {
+            bytes.putIfAbsent(blob.blob().path(), blob.require());
+        }
+        return load(path -> new SourceFile(name.apply(path), bytes.get(path)));
     }
 
     private ConfigSet load(Function<String, SourceFile> read) {

@@ -2,15 +2,16 @@ package dev.sweepgate.git;
 
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.UsageException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The git command line, run directly (never through a shell) in one directory. Every call
@@ -98,6 +99,30 @@ public final class Git {
         throw new EnvironmentException(option + " " + ref + ": " + unresolvedHint(ref));
     }
 
+    /**
+     * Resolves several refs with one git call (each git process costs tens of milliseconds);
+     * on any failure the first bad ref is reported as {@link #resolveCommit} reports it.
+     *
+     * @param options the option each ref came from, for messages, in the same order
+     */
+    public List<String> resolveCommits(List<String> refs, List<String> options) {
+        for (int i = 0; i < refs.size(); i++) {
+            checkRefSyntax(refs.get(i), options.get(i));
+        }
+        List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
+        refs.forEach(ref -> args.add(ref + "^{commit}"));
+        Result r = run(args);
+        List<String> ids = r.stdoutText().lines().toList();
+        if (r.ok() && ids.size() == refs.size()) {
+            return ids;
+        }
+        List<String> resolved = new ArrayList<>();
+        for (int i = 0; i < refs.size(); i++) {
+            resolved.add(resolveCommit(refs.get(i), options.get(i)));
+        }
+        return resolved;
+    }
+
     private String unresolvedHint(String ref) {
         StringBuilder sb = new StringBuilder("git cannot resolve this ref to a commit");
         int slash = ref.indexOf('/');
@@ -140,6 +165,66 @@ public final class Git {
                     + " (git: " + firstLine(r.stderr()) + ")");
         }
         return r.stdout();
+    }
+
+    /** A file to read at a commit, for {@link #showAll}. */
+    public record Blob(String commit, String path) {
+    }
+
+    /** What {@link #showAll} found for one file: its bytes, or null when it does not exist at that commit. */
+    public record BlobContent(Blob blob, byte[] bytes) {
+        /** The bytes; a missing file is an environment failure naming it. */
+        public byte[] require() {
+            if (bytes == null) {
+                throw new EnvironmentException(blob.path() + " does not exist at " + abbreviate(blob.commit()));
+            }
+            return bytes;
+        }
+    }
+
+    /** The bytes of several files at commits, read through one {@code git cat-file --batch}. */
+    public List<BlobContent> showAll(List<Blob> blobs) {
+        StringBuilder input = new StringBuilder();
+        for (Blob blob : blobs) {
+            String name = blob.commit() + ":" + revisionPath(blob.path());
+            if (name.indexOf('\n') >= 0) {
+                throw new UsageException("a file name cannot contain a line break: " + blob.path());
+            }
+            input.append(name).append('\n');
+        }
+        Result r = run(List.of("cat-file", "--batch"), input.toString().getBytes(StandardCharsets.UTF_8));
+        if (!r.ok()) {
+            throw new EnvironmentException("git cat-file failed: " + firstLine(r.stderr()));
+        }
+        byte[] out = r.stdout();
+        List<BlobContent> contents = new ArrayList<>();
+        int pos = 0;
+        for (Blob blob : blobs) {
+            int eol = indexOf(out, (byte) '\n', pos);
+            if (eol < 0) {
+                throw new EnvironmentException("git cat-file ended early while reading " + blob.path());
+            }
+            String[] header = new String(out, pos, eol - pos, StandardCharsets.UTF_8).split(" ");
+            if (header.length != 3 || !header[1].equals("blob")) {
+                // "<name> missing", or a directory (tree) where a file was expected
+                contents.add(new BlobContent(blob, null));
+                pos = header.length == 3 ? eol + 1 + Integer.parseInt(header[2]) + 1 : eol + 1;
+                continue;
+            }
+            int size = Integer.parseInt(header[2]);
+            contents.add(new BlobContent(blob, Arrays.copyOfRange(out, eol + 1, eol + 1 + size)));
+            pos = eol + 1 + size + 1;
+        }
+        return contents;
+    }
+
+    private static int indexOf(byte[] bytes, byte needle, int from) {
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == needle) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Whether a file exists at a commit. */
@@ -196,6 +281,11 @@ public final class Git {
 
     /** Runs git with the given arguments; never through a shell. Exit 3 when git is missing. */
     public Result run(List<String> args) {
+        return run(args, null);
+    }
+
+    /** Runs git with the given arguments and bytes on its standard input. */
+    public Result run(List<String> args, byte[] stdin) {
         List<String> command = new ArrayList<>(args.size() + 1);
         command.add("git");
         command.addAll(args);
@@ -213,26 +303,40 @@ public final class Git {
             throw new EnvironmentException("cannot run git (" + e.getMessage()
                     + "); install git and make sure it is on PATH");
         }
-        try {
-            process.getOutputStream().close();
-            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
-            byte[] out = readAll(process.getInputStream());
+        // Own threads for stdin and stderr: a shared pool could starve them while git waits on a pipe.
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread errReader = new Thread(() -> {
+            try (InputStream stream = process.getErrorStream()) {
+                stream.transferTo(err);
+            } catch (IOException e) {
+                // the exit status tells what happened
+            }
+        }, "git-stderr");
+        Thread inWriter = new Thread(() -> {
+            try (OutputStream stream = process.getOutputStream()) {
+                if (stdin != null) {
+                    stream.write(stdin);
+                }
+            } catch (IOException e) {
+                // git stopped reading early; its exit status and stderr say why
+            }
+        }, "git-stdin");
+        errReader.setDaemon(true);
+        inWriter.setDaemon(true);
+        errReader.start();
+        inWriter.start();
+        try (InputStream stream = process.getInputStream()) {
+            byte[] out = stream.readAllBytes();
             int exit = process.waitFor();
-            return new Result(exit, out, new String(err.join(), StandardCharsets.UTF_8));
-        } catch (IOException | UncheckedIOException e) {
+            inWriter.join();
+            errReader.join();
+            return new Result(exit, out, err.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
             throw new EnvironmentException("reading from git failed: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroy();
             throw new EnvironmentException("interrupted while waiting for git");
-        }
-    }
-
-    private static byte[] readAll(InputStream in) {
-        try (in) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -31,6 +31,9 @@ public final class Yaml11Scalars {
     }
 
     public static Kind kindOf(String text) {
+        if (!text.isEmpty() && cannotBeImplicit(text.charAt(0))) {
+            return Kind.STRING;
+        }
         if (NULL.matcher(text).matches()) {
             return Kind.NULL;
         }
@@ -53,6 +56,18 @@ public final class Yaml11Scalars {
             return Kind.VALUE;
         }
         return Kind.STRING;
+    }
+
+    /**
+     * Most plain scalars are words (keys, names, links); the types above all start with one of
+     * a few characters, so a scalar starting with any other is a string without trying them.
+     */
+    private static boolean cannotBeImplicit(char first) {
+        if ((first >= '0' && first <= '9') || "-+.~<=".indexOf(first) >= 0) {
+            return false;
+        }
+        // bool (yes/no/true/false/on/off) and null (null/Null/NULL) words
+        return "yYnNtTfFoO".indexOf(first) < 0;
     }
 
     public static boolean parseBool(String text) {
