@@ -74,4 +74,24 @@ class GitTest {
         assertEquals("main\n", new String(git.blob(stages.get(2).objectId()), StandardCharsets.UTF_8));
         assertEquals("f.yaml", stages.get(0).path());
     }
+
+    @Test
+    void readsManyBlobsAndRefsWithOneCallEach() {
+        TestRepo repo = TestRepo.init(dir);
+        String first = repo.write("a.yaml", "one\n").write("d/b.yaml", "").commit("one");
+        String second = repo.write("a.yaml", "two\n").commit("two");
+        Git git = new Git(dir);
+        assertEquals(List.of(first, second), git.resolveCommits(List.of("HEAD~1", "main"), List.of("--base-ref", "--head-ref")));
+        EnvironmentException bad = assertThrows(EnvironmentException.class,
+                () -> git.resolveCommits(List.of("main", "nope"), List.of("--base-ref", "--head-ref")));
+        assertTrue(bad.getMessage().startsWith("--head-ref nope:"), bad.getMessage());
+        List<Git.BlobContent> blobs = git.showAll(List.of(new Git.Blob(first, "a.yaml"), new Git.Blob(second, "a.yaml"),
+                new Git.Blob(first, "missing.yaml"), new Git.Blob(first, "d"), new Git.Blob(first, "d/b.yaml")));
+        assertEquals("one\n", new String(blobs.get(0).require(), StandardCharsets.UTF_8));
+        assertEquals("two\n", new String(blobs.get(1).require(), StandardCharsets.UTF_8));
+        EnvironmentException missing = assertThrows(EnvironmentException.class, () -> blobs.get(2).require());
+        assertTrue(missing.getMessage().startsWith("missing.yaml does not exist at"), missing.getMessage());
+        assertThrows(EnvironmentException.class, () -> blobs.get(3).require());
+        assertEquals(0, blobs.get(4).require().length);
+    }
 }

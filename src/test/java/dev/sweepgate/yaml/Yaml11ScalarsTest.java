@@ -1,0 +1,32 @@
+package dev.sweepgate.yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sweepgate.yaml.Yaml11Scalars.Kind;
+import org.junit.jupiter.api.Test;
+
+class Yaml11ScalarsTest {
+
+    @Test
+    void wordsAreStringsAndEveryImplicitTypeStillResolves() {
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("config-keys"));
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("https://github.com/o/r/pull/1"));
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("o"));
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("nvidia"));
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("1e3"));
+        assertEquals(Kind.BOOL, Yaml11Scalars.kindOf("Off"));
+        assertEquals(Kind.BOOL, Yaml11Scalars.kindOf("yes"));
+        assertEquals(Kind.BOOL, Yaml11Scalars.kindOf("TRUE"));
+        assertEquals(Kind.NULL, Yaml11Scalars.kindOf("Null"));
+        assertEquals(Kind.NULL, Yaml11Scalars.kindOf("~"));
+        assertEquals(Kind.NULL, Yaml11Scalars.kindOf(""));
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("-0x1F"));
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("+12_000"));
+        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf(".5"));
+        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf("-.inf"));
+        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf(".NaN"));
+        assertEquals(Kind.TIMESTAMP, Yaml11Scalars.kindOf("2026-01-01"));
+        assertEquals(Kind.MERGE, Yaml11Scalars.kindOf("<<"));
+        assertEquals(Kind.VALUE, Yaml11Scalars.kindOf("="));
+    }
+}
