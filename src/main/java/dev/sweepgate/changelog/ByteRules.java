@@ -48,13 +48,9 @@ public final class ByteRules {
         boolean separated = baseEndsWithEmptyLine ? startsWith(h, b.length, START)
                 : h.length > b.length && h[b.length] == '\n' && startsWith(h, b.length + 1, START);
         if (!separated) {
-            byte[] shown = ByteText.lineAt(h, b.length);
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
-                            + "the appended text starts with " + ByteText.visible(shown)
-                            + "\n  fix: " + (baseEndsWithEmptyLine
-                            ? "the base already ends with an empty line, so start the new entry directly with `- config-keys:`"
-                            : "leave exactly one empty line after the last entry, then start the new entry with `- config-keys:` at column 1"));
+                            + separatorFix(h, b.length, baseEndsWithEmptyLine));
         }
         boolean first = true;
         for (int p : lineStarts(h, b.length)) {
@@ -113,6 +109,24 @@ public final class ByteRules {
                     changed + " lines changed for " + corrections + " corrected pr-links; change exactly one "
                             + "`  pr-link:` line per corrected entry"));
         }
+    }
+
+    /** What is wrong right after the base, and what to write instead. */
+    private static String separatorFix(byte[] head, int at, boolean baseEndsWithEmptyLine) {
+        int emptyLines = baseEndsWithEmptyLine ? 1 : 0;
+        int p = at;
+        while (p < head.length && head[p] == '\n') {
+            emptyLines++;
+            p++;
+        }
+        if (startsWith(head, p, START)) {
+            return emptyLines == 0
+                    ? "the new entry follows the last entry directly\n  fix: add one empty line before `- config-keys:`"
+                    : "the new entry follows " + emptyLines + " empty lines\n  fix: keep exactly one empty line before `- config-keys:`";
+        }
+        return "after the last entry comes " + ByteText.visible(ByteText.lineAt(head, p))
+                + "\n  fix: leave exactly one empty line after the last entry, then start the new entry with `- config-keys:` at column 1"
+                + " (comments may go inside the entry, not before it)";
     }
 
     /** Both sides of the first difference, with whitespace made visible. */
