@@ -27,6 +27,20 @@ public final class Problems {
         return list.stream().anyMatch(Problem::isError);
     }
 
+    /** True when an error was added after the first {@code mark} problems (see {@link #size()}). */
+    public boolean hasErrorsSince(int mark) {
+        for (int i = mark; i < list.size(); i++) {
+            if (list.get(i).isError()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public int size() {
+        return list.size();
+    }
+
     public List<Problem> all() {
         return List.copyOf(list);
     }

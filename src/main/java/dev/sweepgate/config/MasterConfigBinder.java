@@ -1,0 +1,511 @@
+package dev.sweepgate.config;
+
+import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.YMap;
+import dev.sweepgate.yaml.YNode;
+import dev.sweepgate.yaml.YScalar;
+import dev.sweepgate.yaml.YSeq;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** Turns one top-level entry of a master config into a {@link MasterConfig}, checking configs.md. */
+final class MasterConfigBinder {
+    static final List<String> CONFIG_FIELDS = List.of("image", "model", "model-prefix", "precision", "framework",
+            "runner", "multinode", "disagg", "router", "kv-p2p-transfer", "scenarios");
+    static final List<String> FIXED_ITEM_FIELDS = List.of("isl", "osl", "search-space");
+    static final List<String> AGENTIC_ITEM_FIELDS = List.of("search-space", "dram-utilization");
+    static final List<String> CONCURRENCY_FIELDS = List.of("conc-list", "conc-start", "conc-end");
+    static final List<String> SINGLE_NODE_FIELDS = List.of("tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn",
+            "spec-decoding", "router", "conc-list", "conc-start", "conc-end");
+    static final List<String> MULTI_NODE_FIELDS = List.of("spec-decoding", "prefill", "decode", "router",
+            "kv-p2p-transfer", "conc-list", "conc-start", "conc-end");
+    static final List<String> AGENTIC_FIELDS = List.of("tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn",
+            "spec-decoding", "router", "kv-p2p-transfer", "prefill", "decode", "conc-list", "conc-start",
+            "conc-end", "kv-offloading", "kv-offload-backend");
+    static final List<String> WORKER_FIELDS = List.of("num-worker", "tp", "pp", "dcp-size", "pcp-size", "ep",
+            "dp-attn", "hardware", "additional-settings");
+    static final List<String> SPEC_DECODING = List.of("mtp", "draft_model", "none");
+    static final List<String> KV_OFFLOADING = List.of("none", "dram");
+
+    private final Problems problems;
+
+    MasterConfigBinder(Problems problems) {
+        this.problems = problems;
+    }
+
+    /** Returns the config, or null when it breaks a rule (the problems say which). */
+    MasterConfig bind(YScalar keyNode, YNode value) {
+        String key = (String) keyNode.value();
+        String what = "config '" + key + "'";
+        int before = problems.size();
+        if (!(value instanceof YMap map)) {
+            problems.error(value.pos(), "config.type", what + " must be a mapping of fields, got " + value.describe());
+            return null;
+        }
+        MapReader r = new MapReader(map, what, problems);
+        r.rejectUnknown(CONFIG_FIELDS);
+        String image = r.string("image", true);
+        String model = r.string("model", true);
+        String modelPrefix = r.string("model-prefix", true);
+        String precision = r.string("precision", true);
+        String framework = r.string("framework", true);
+        String runner = r.string("runner", true);
+        Boolean multinode = r.bool("multinode", true);
+        Boolean disaggValue = r.bool("disagg", false);
+        boolean disagg = Boolean.TRUE.equals(disaggValue);
+        if (disagg && Boolean.FALSE.equals(multinode)) {
+            problems.error(map.get("disagg").pos(), "config.disagg-single-node",
+                    what + " sets disagg: true but multinode: false; disaggregated serving needs multinode: true");
+        }
+        Component router = component(r, "router", true);
+        String transfer = r.nonEmptyString("kv-p2p-transfer", false);
+        if (transfer != null && Boolean.FALSE.equals(multinode)) {
+            problems.error(map.get("kv-p2p-transfer").pos(), "config.transfer-single-node",
+                    "`kv-p2p-transfer` in " + what + " needs multinode: true; remove it from this single-node config");
+        }
+        boolean isMultinode = Boolean.TRUE.equals(multinode);
+
+        List<Scenario.FixedSeqLen> fixed = new ArrayList<>();
+        List<Scenario.AgenticCoding> agentic = new ArrayList<>();
+        Set<ScenarioType> scenarioKeys = EnumSet.noneOf(ScenarioType.class);
+        YMap scenarios = r.mapping("scenarios", true);
+        if (scenarios != null) {
+            MapReader s = new MapReader(scenarios, "the scenarios of " + what, problems);
+            s.rejectUnknown(List.of("fixed-seq-len", "agentic-coding"));
+            YSeq fixedList = s.list("fixed-seq-len", false);
+            YSeq agenticList = s.list("agentic-coding", false);
+            if (scenarios.has("fixed-seq-len")) {
+                scenarioKeys.add(ScenarioType.FIXED_SEQ_LEN);
+            }
+            if (scenarios.has("agentic-coding")) {
+                scenarioKeys.add(ScenarioType.AGENTIC_CODING);
+            }
+            if (fixedList != null) {
+                for (YNode item : fixedList.items()) {
+                    Scenario.FixedSeqLen f = fixedItem(item, what, isMultinode);
+                    if (f != null) {
+                        fixed.add(f);
+                    }
+                }
+            }
+            if (agenticList != null) {
+                for (YNode item : agenticList.items()) {
+                    Scenario.AgenticCoding a = agenticItem(item, what, isMultinode);
+                    if (a != null) {
+                        agentic.add(a);
+                    }
+                }
+            }
+            boolean anyItems = (fixedList != null && fixedList.size() > 0) || (agenticList != null && agenticList.size() > 0);
+            if (!anyItems && !problems.hasErrorsSince(before)) {
+                problems.error(scenarios.pos(), "config.no-scenarios", what
+                        + " has no scenario: give `fixed-seq-len` or `agentic-coding` at least one item");
+            }
+            if (agenticList != null && agenticList.size() > 0 && runner != null && !runner.startsWith("cluster:")) {
+                problems.error(map.get("runner").pos(), "config.agentic-runner", what + " has agentic-coding scenarios, so its runner must be a "
+                        + "`cluster:` label (got `" + runner + "`)");
+            }
+        }
+        checkDeclaredOnce(what, map, fixed, agentic);
+        checkDisaggTransfer(what, map, disagg, transfer, fixed, agentic);
+        if (problems.hasErrorsSince(before)) {
+            return null;
+        }
+        return new MasterConfig(key, image, model, modelPrefix, precision, framework, runner, isMultinode, disagg,
+                router, transfer, fixed, agentic, scenarioKeys, map, keyNode.pos());
+    }
+
+    private Scenario.FixedSeqLen fixedItem(YNode node, String what, boolean multinode) {
+        if (!(node instanceof YMap map)) {
+            problems.error(node.pos(), "config.type", "items of fixed-seq-len in " + what
+                    + " must be mappings with isl, osl and search-space, got " + node.describe());
+            return null;
+        }
+        String itemWhat = "a fixed-seq-len item of " + what;
+        MapReader r = new MapReader(map, itemWhat, problems);
+        r.rejectUnknown(FIXED_ITEM_FIELDS);
+        Integer isl = r.integer("isl", true, 1);
+        Integer osl = r.integer("osl", true, 1);
+        YSeq space = r.list("search-space", true);
+        List<SearchEntry> entries = new ArrayList<>();
+        if (space != null) {
+            for (YNode e : space.items()) {
+                SearchEntry entry = multinode ? multiNodeEntry(e, what, MULTI_NODE_FIELDS, false)
+                        : singleNodeEntry(e, what, SINGLE_NODE_FIELDS, false);
+                if (entry != null) {
+                    entries.add(entry);
+                }
+            }
+        }
+        if (isl == null || osl == null || space == null) {
+            return null;
+        }
+        return new Scenario.FixedSeqLen(isl, osl, entries, map.pos());
+    }
+
+    private Scenario.AgenticCoding agenticItem(YNode node, String what, boolean multinode) {
+        if (!(node instanceof YMap map)) {
+            problems.error(node.pos(), "config.type", "items of agentic-coding in " + what
+                    + " must be mappings with search-space, got " + node.describe());
+            return null;
+        }
+        MapReader r = new MapReader(map, "an agentic-coding item of " + what, problems);
+        r.rejectUnknown(AGENTIC_ITEM_FIELDS);
+        Double dram = r.number("dram-utilization", false);
+        if (dram != null && !(dram > 0 && dram <= 1)) {
+            problems.error(map.get("dram-utilization").pos(), "config.range", "`dram-utilization` in " + what
+                    + " is " + ((YScalar) map.get("dram-utilization")).text() + "; it must be a fraction in (0, 1], such as 0.9");
+        }
+        YSeq space = r.list("search-space", true);
+        List<SearchEntry> entries = new ArrayList<>();
+        boolean needsDram = false;
+        if (space != null) {
+            for (YNode e : space.items()) {
+                SearchEntry entry = agenticEntry(e, what, multinode);
+                if (entry != null) {
+                    entries.add(entry);
+                    needsDram |= "dram".equals(entry.kvOffloading());
+                }
+            }
+        }
+        if (needsDram && !map.has("dram-utilization")) {
+            problems.error(map.pos(), "config.dram-utilization", "an agentic-coding item of " + what
+                    + " offloads KV cache to DRAM (kv-offloading: dram) but sets no `dram-utilization`: add one, such as dram-utilization: 0.9");
+        }
+        if (space == null) {
+            return null;
+        }
+        return new Scenario.AgenticCoding(entries, dram, map.pos());
+    }
+
+    private SearchEntry agenticEntry(YNode node, String what, boolean multinode) {
+        if (!(node instanceof YMap map)) {
+            problems.error(node.pos(), "config.type", "search-space entries in " + what + " must be mappings, got " + node.describe());
+            return null;
+        }
+        boolean hasTp = map.has("tp");
+        boolean hasWorkers = map.has("prefill") || map.has("decode");
+        String entryWhat = "an agentic-coding search-space entry of " + what;
+        SearchEntry entry;
+        if (hasTp && !hasWorkers) {
+            if (multinode) {
+                problems.error(map.pos(), "config.form", entryWhat + " has the single-node form (tp) but the config is multinode: true; "
+                        + "give prefill and decode workers instead of tp");
+                return null;
+            }
+            entry = singleNodeEntry(map, what, AGENTIC_FIELDS, true);
+        } else if (!hasTp && map.has("prefill") && map.has("decode")) {
+            if (!multinode) {
+                problems.error(map.pos(), "config.form", entryWhat + " has the multi-node form (prefill and decode) but the config is "
+                        + "multinode: false; give tp instead of workers");
+                return null;
+            }
+            for (String field : List.of("pp", "dcp-size", "pcp-size")) {
+                YMap.Entry e = map.entry(field);
+                if (e != null) {
+                    problems.error(e.key().pos(), "config.form", "`" + field + "` is not allowed in a multi-node " + entryWhat.substring(3)
+                            + ": set it on the prefill or decode worker instead");
+                }
+            }
+            entry = multiNodeEntry(map, what, AGENTIC_FIELDS, true);
+        } else {
+            problems.error(map.pos(), "config.form", entryWhat + " must either set tp (single-node form) or both prefill and decode "
+                    + "(multi-node form), not " + (hasTp ? "tp together with workers" : "one worker alone or neither"));
+            return null;
+        }
+        return entry;
+    }
+
+    private SearchEntry singleNodeEntry(YNode node, String what, List<String> allowed, boolean agentic) {
+        if (!(node instanceof YMap map)) {
+            problems.error(node.pos(), "config.type", "search-space entries in " + what + " must be mappings, got " + node.describe());
+            return null;
+        }
+        int before = problems.size();
+        String entryWhat = "a search-space entry of " + what;
+        MapReader r = new MapReader(map, entryWhat, problems);
+        if (!agentic) {
+            reportMisplaced(map, entryWhat);
+        }
+        r.rejectUnknown(agentic ? allowed : withMisplaced(allowed, "kv-p2p-transfer", "prefill", "decode"));
+        Integer tp = r.integer("tp", true, 1);
+        int pp = orOne(r.integer("pp", false, 1));
+        int dcp = orOne(r.integer("dcp-size", false, 1));
+        int pcp = orOne(r.integer("pcp-size", false, 1));
+        Integer ep = r.integer("ep", false, 1);
+        Boolean dpAttn = r.bool("dp-attn", false);
+        String spec = specDecoding(r);
+        Component router = component(r, "router", true);
+        String transfer = agentic ? r.nonEmptyString("kv-p2p-transfer", false) : null;
+        if (transfer != null) {
+            problems.error(map.get("kv-p2p-transfer").pos(), "config.transfer-single-node",
+                    "`kv-p2p-transfer` in " + entryWhat + " needs multinode: true; remove it");
+        }
+        Concurrency conc = concurrency(r);
+        if (tp != null && tp % dcp != 0) {
+            problems.error(map.get("tp").pos(), "config.dcp-divides-tp", "tp " + tp + " in " + entryWhat
+                    + " is not divisible by dcp-size " + dcp + ": choose a dcp-size that divides tp");
+        }
+        String kvOffloading = null;
+        Component backend = null;
+        if (agentic) {
+            kvOffloading = kvOffloading(r, true);
+            backend = kvOffloadBackend(r, kvOffloading);
+        }
+        if (problems.hasErrorsSince(before)) {
+            return null;
+        }
+        return new SearchEntry(tp, pp, dcp, pcp, ep, dpAttn, spec, router, transfer, conc, null, null,
+                kvOffloading, backend, map.pos());
+    }
+
+    private SearchEntry multiNodeEntry(YNode node, String what, List<String> allowed, boolean agentic) {
+        if (!(node instanceof YMap map)) {
+            problems.error(node.pos(), "config.type", "search-space entries in " + what + " must be mappings, got " + node.describe());
+            return null;
+        }
+        int before = problems.size();
+        String entryWhat = "a multi-node search-space entry of " + what;
+        MapReader r = new MapReader(map, entryWhat, problems);
+        if (!agentic && map.has("tp")) {
+            problems.error(map.entry("tp").key().pos(), "config.form", "`tp` is not a field of " + entryWhat
+                    + " (multinode: true): set tp on the prefill and decode workers");
+        }
+        r.rejectUnknown(agentic ? allowed : withMisplaced(allowed, "tp"));
+        String spec = specDecoding(r);
+        Worker prefill = worker(r, "prefill", entryWhat);
+        Worker decode = worker(r, "decode", entryWhat);
+        if (prefill != null && decode != null && (prefill.hardware() == null) != (decode.hardware() == null)) {
+            problems.error(map.pos(), "config.hardware-pairing", entryWhat + " sets `hardware` on "
+                    + (prefill.hardware() != null ? "prefill" : "decode") + " only: set it on both workers or on neither");
+        }
+        Component router = component(r, "router", true);
+        String transfer = r.nonEmptyString("kv-p2p-transfer", false);
+        Concurrency conc = concurrency(r);
+        Integer ep = agentic ? r.integer("ep", false, 1) : null;
+        Boolean dpAttn = agentic ? r.bool("dp-attn", false) : null;
+        String kvOffloading = null;
+        Component backend = null;
+        if (agentic) {
+            kvOffloading = kvOffloading(r, false);
+            backend = kvOffloadBackend(r, kvOffloading);
+        }
+        if (problems.hasErrorsSince(before)) {
+            return null;
+        }
+        return new SearchEntry(null, 1, 1, 1, ep, dpAttn, spec, router, transfer, conc, prefill, decode,
+                kvOffloading, backend, map.pos());
+    }
+
+    /** Fields that belong to the other kind of entry get a message that names the real cause. */
+    private void reportMisplaced(YMap map, String entryWhat) {
+        YMap.Entry transfer = map.entry("kv-p2p-transfer");
+        if (transfer != null) {
+            problems.error(transfer.key().pos(), "config.transfer-single-node",
+                    "`kv-p2p-transfer` in " + entryWhat + " needs multinode: true; remove it from this single-node entry");
+        }
+        for (String worker : List.of("prefill", "decode")) {
+            YMap.Entry e = map.entry(worker);
+            if (e != null) {
+                problems.error(e.key().pos(), "config.form", "`" + worker + "` in " + entryWhat
+                        + " needs multinode: true; single-node entries set tp directly");
+            }
+        }
+    }
+
+    private Worker worker(MapReader parent, String field, String entryWhat) {
+        YMap map = parent.mapping(field, true);
+        if (map == null) {
+            return null;
+        }
+        int before = problems.size();
+        String what = "the " + field + " worker of " + entryWhat;
+        MapReader r = new MapReader(map, what, problems);
+        r.rejectUnknown(WORKER_FIELDS);
+        Integer numWorker = r.integer("num-worker", true, 0);
+        Integer tp = r.integer("tp", true, 1);
+        int pp = orOne(r.integer("pp", false, 1));
+        int dcp = orOne(r.integer("dcp-size", false, 1));
+        int pcp = orOne(r.integer("pcp-size", false, 1));
+        Integer ep = r.integer("ep", true, 1);
+        Boolean dpAttn = r.bool("dp-attn", true);
+        String hardware = r.nonEmptyString("hardware", false);
+        List<String> settings = r.stringList("additional-settings", false);
+        if (tp != null && tp % dcp != 0) {
+            problems.error(map.get("tp").pos(), "config.dcp-divides-tp", "tp " + tp + " of " + what
+                    + " is not divisible by dcp-size " + dcp + ": choose a dcp-size that divides tp");
+        }
+        if (problems.hasErrorsSince(before)) {
+            return null;
+        }
+        return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos());
+    }
+
+    private String specDecoding(MapReader r) {
+        String spec = r.string("spec-decoding", false);
+        if (spec == null) {
+            return "none";
+        }
+        if (!SPEC_DECODING.contains(spec)) {
+            problems.error(r.map().get("spec-decoding").pos(), "config.spec-decoding", "`spec-decoding` in " + r.what()
+                    + " is `" + spec + "`; it must be one of " + String.join(", ", SPEC_DECODING));
+            return null;
+        }
+        return spec;
+    }
+
+    private String kvOffloading(MapReader r, boolean required) {
+        if (!r.has("kv-offloading") && required) {
+            problems.error(r.pos(), "config.missing-field", r.what() + " lacks the required field `kv-offloading` (none or dram)");
+            return null;
+        }
+        String value = r.string("kv-offloading", false);
+        if (value != null && !KV_OFFLOADING.contains(value)) {
+            problems.error(r.map().get("kv-offloading").pos(), "config.kv-offloading", "`kv-offloading` in " + r.what()
+                    + " is `" + value + "`; it must be none or dram");
+            return null;
+        }
+        return value;
+    }
+
+    private Component kvOffloadBackend(MapReader r, String kvOffloading) {
+        Component backend = component(r, "kv-offload-backend", false);
+        if ("dram".equals(kvOffloading) && !r.has("kv-offload-backend")) {
+            problems.error(r.pos(), "config.kv-offload-backend", r.what()
+                    + " offloads KV cache to DRAM but names no `kv-offload-backend`: add one, such as kv-offload-backend: { name: lmcache }");
+        }
+        if (!"dram".equals(kvOffloading) && r.has("kv-offload-backend")) {
+            problems.error(r.map().entry("kv-offload-backend").key().pos(), "config.kv-offload-backend",
+                    "`kv-offload-backend` in " + r.what() + " needs kv-offloading: dram; remove it or offload to DRAM");
+        }
+        return backend;
+    }
+
+    private Concurrency concurrency(MapReader r) {
+        boolean hasList = r.has("conc-list");
+        boolean hasStart = r.has("conc-start");
+        boolean hasEnd = r.has("conc-end");
+        String what = r.what();
+        if (hasList && (hasStart || hasEnd)) {
+            problems.error(r.pos(), "config.concurrency", what + " sets both conc-list and conc-start/conc-end: keep one form");
+            return null;
+        }
+        if (hasList) {
+            YSeq seq = r.list("conc-list", true);
+            if (seq == null) {
+                return null;
+            }
+            if (seq.size() == 0) {
+                problems.error(seq.pos(), "config.concurrency", "`conc-list` in " + what + " is empty: list at least one concurrency");
+                return null;
+            }
+            List<Integer> values = new ArrayList<>();
+            for (YNode item : seq.items()) {
+                Integer v = r.integerValue(item, "conc-list", 1);
+                if (v == null) {
+                    return null;
+                }
+                values.add(v);
+            }
+            return new Concurrency.ListOf(values);
+        }
+        if (!hasStart && !hasEnd) {
+            problems.error(r.pos(), "config.concurrency", what + " sets no concurrency: add conc-list, or conc-start and conc-end");
+            return null;
+        }
+        if (hasStart != hasEnd) {
+            problems.error(r.pos(), "config.concurrency", what + " sets " + (hasStart ? "conc-start without conc-end" : "conc-end without conc-start")
+                    + ": give both, or use conc-list");
+            return null;
+        }
+        Integer start = r.integer("conc-start", true, 1);
+        Integer end = r.integer("conc-end", true, 1);
+        if (start == null || end == null) {
+            return null;
+        }
+        if (start > end) {
+            problems.error(r.map().get("conc-start").pos(), "config.concurrency", what + " has conc-start " + start
+                    + " above conc-end " + end + ": swap them");
+            return null;
+        }
+        return new Concurrency.Range(start, end);
+    }
+
+    /** A router-like component: exactly name and version (version optional for kv-offload-backend). */
+    private Component component(MapReader parent, String field, boolean versionRequired) {
+        YMap map = parent.mapping(field, false);
+        if (map == null) {
+            return null;
+        }
+        int before = problems.size();
+        MapReader r = new MapReader(map, "`" + field + "` of " + parent.what(), problems);
+        r.rejectUnknown(List.of("name", "version"));
+        String name = r.nonEmptyString("name", true);
+        String version = r.nonEmptyString("version", versionRequired);
+        if (version != null && version.startsWith("image:")) {
+            problems.error(map.get("version").pos(), "config.component-version", "the version of `" + field + "` in " + parent.what()
+                    + " is `" + version + "`: a component names its own release (such as 0.5.2), not the image it ships in");
+        }
+        if (problems.hasErrorsSince(before)) {
+            return null;
+        }
+        return new Component(name, version);
+    }
+
+    private void checkDeclaredOnce(String what, YMap map, List<Scenario.FixedSeqLen> fixed, List<Scenario.AgenticCoding> agentic) {
+        for (String field : List.of("router", "kv-p2p-transfer")) {
+            if (!map.has(field)) {
+                continue;
+            }
+            for (SearchEntry e : entries(fixed, agentic)) {
+                boolean inEntry = field.equals("router") ? e.router() != null : e.kvP2pTransfer() != null;
+                if (inEntry) {
+                    problems.error(e.pos(), "config.declared-twice", "`" + field + "` is declared at the top of " + what
+                            + " and again in this search-space entry: declare it in one place only");
+                }
+            }
+        }
+    }
+
+    private void checkDisaggTransfer(String what, YMap map, boolean disagg, String transfer,
+                                     List<Scenario.FixedSeqLen> fixed, List<Scenario.AgenticCoding> agentic) {
+        if (!disagg || transfer != null || map.has("kv-p2p-transfer")) {
+            return;
+        }
+        List<SearchEntry> all = entries(fixed, agentic);
+        if (all.isEmpty() && !map.has("scenarios")) {
+            return;
+        }
+        if (all.isEmpty()) {
+            problems.error(map.get("disagg").pos(), "config.disagg-transfer", what
+                    + " sets disagg: true but has no search-space entries and no top-level `kv-p2p-transfer`: add kv-p2p-transfer (such as nixl)");
+            return;
+        }
+        for (SearchEntry e : all) {
+            if (e.kvP2pTransfer() == null) {
+                problems.error(e.pos(), "config.disagg-transfer", "this search-space entry of " + what
+                        + " (disagg: true) names no `kv-p2p-transfer`: set it here, or once at the top of the config");
+            }
+        }
+    }
+
+    private static List<SearchEntry> entries(List<Scenario.FixedSeqLen> fixed, List<Scenario.AgenticCoding> agentic) {
+        List<SearchEntry> all = new ArrayList<>();
+        fixed.forEach(f -> all.addAll(f.searchSpace()));
+        agentic.forEach(a -> all.addAll(a.searchSpace()));
+        return all;
+    }
+
+    /** Fields reported by a dedicated message are not reported again as unknown. */
+    private static List<String> withMisplaced(List<String> allowed, String... misplaced) {
+        List<String> all = new ArrayList<>(allowed);
+        all.addAll(List.of(misplaced));
+        return all;
+    }
+
+    private static int orOne(Integer value) {
+        return value == null ? 1 : value;
+    }
+}
