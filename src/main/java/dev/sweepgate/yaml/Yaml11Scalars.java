@@ -31,6 +31,11 @@ public final class Yaml11Scalars {
     }
 
     public static Kind kindOf(String text) {
+        // Most scalars are words: only these first characters can start a non-string, so the
+        // patterns below run for a few scalars only (as the reference's resolver dispatches too).
+        if (!text.isEmpty() && "yYnNtTfFoO~-+0123456789.<=".indexOf(text.charAt(0)) < 0) {
+            return Kind.STRING;
+        }
         if (NULL.matcher(text).matches()) {
             return Kind.NULL;
         }
