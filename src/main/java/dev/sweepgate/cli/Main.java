@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
         description = "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the benchmark sweep matrix.",
         subcommands = {
                 ValidateConfigsCommand.class,
+                CheckGoldenAlCommand.class,
                 FullSweepCommand.class,
                 TestConfigCommand.class,
                 ValidateChangelogCommand.class,
