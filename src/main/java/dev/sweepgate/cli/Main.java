@@ -52,10 +52,9 @@ public final class Main implements Callable<Integer> {
         Main root = new Main();
         root.env = env;
         CommandLine cli = new CommandLine(root);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(new PrintWriter(env.out(), true));
         cli.setErr(new PrintWriter(env.err(), true));
-        // `--format json` as the help text and README write it, not only `--format JSON`.
-        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, env));
         cli.setParameterExceptionHandler((e, args1) -> {
             env.err().println("sweepgate: " + e.getMessage());
