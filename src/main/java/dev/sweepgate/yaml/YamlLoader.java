@@ -80,15 +80,19 @@ public final class YamlLoader {
      */
     public Document load(byte[] bytes, String file) {
         if (bytes.length > MAX_BYTES) {
-            throw new ProblemException(Problem.fileError(file, "yaml.too-large",
-                    "the file is " + bytes.length + " bytes; YAML inputs are limited to " + MAX_BYTES
-                            + " bytes (64 MiB)"));
+            throw new ProblemException(tooLarge(file, bytes.length));
         }
         String text = decodeUtf8(bytes, file);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
         return new Composer(file).compose(text);
+    }
+
+    /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
+    public static Problem tooLarge(String file, long size) {
+        return Problem.fileError(file, "yaml.too-large", "the file is " + size + " bytes; YAML inputs are limited to "
+                + MAX_BYTES + " bytes (64 MiB)");
     }
 
     public Document load(String text, String file) {

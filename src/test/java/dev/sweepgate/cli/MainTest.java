@@ -174,6 +174,28 @@ class MainTest {
     }
 
     @Test
+    void aDirectoryGivenAsAFileIsAnEnvironmentFailure() throws IOException {
+        writeConfigs(dir, "tp: 8");
+        Result r = main("validate-configs", "--runner-config", "configs");
+        assertEquals(3, r.status(), r.err());
+        assertEquals("sweepgate: cannot read configs: it is a directory, not a file" + System.lineSeparator(), r.err());
+    }
+
+    @Test
+    void aFileOverSixtyFourMebibytesIsRefusedWithoutReadingIt() throws IOException {
+        writeConfigs(dir, "tp: 8");
+        // Sparse: costs no disk space, but reading it would cost 65 MiB of heap.
+        try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("configs/huge.yaml").toFile(), "rw")) {
+            huge.setLength(65L * 1024 * 1024);
+        }
+        Result r = main("validate-configs", "--runner-config", "configs/huge.yaml");
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("configs/huge.yaml: error: the file is 68157440 bytes"), r.err());
+        assertTrue(r.err().contains("64 MiB"), r.err());
+        r.assertNoStackTrace();
+    }
+
+    @Test
     void problemsGoToStderrAsTextByDefault() throws IOException {
         writeConfigs(dir, "tpp: 8");
         Result r = main("validate-configs");
