@@ -56,14 +56,16 @@ public record Context(Path dir, Env env) {
 
     /**
      * Renders problems. Text and GitHub annotations go to stderr; JSON and SARIF to stdout
-     * unless stdout already carries the command's data.
+     * unless stdout already carries the command's data. On a stdout of its own, a structured
+     * format prints its document even without problems, so a consumer (or a SARIF upload)
+     * always finds one.
      */
     public void report(List<Problem> problems, Format chosen, boolean stdoutIsData) {
-        if (problems.isEmpty()) {
-            return;
-        }
         Format format = format(chosen);
         boolean structured = format == Format.JSON || format == Format.SARIF;
+        if (problems.isEmpty() && !(structured && !stdoutIsData)) {
+            return;
+        }
         PrintStream target = structured && !stdoutIsData ? out() : err();
         ProblemRenderer.render(problems, format, "sweepgate", target);
     }

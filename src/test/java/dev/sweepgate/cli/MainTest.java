@@ -227,6 +227,20 @@ class MainTest {
     }
 
     @Test
+    void structuredFormatsPrintADocumentEvenWithoutProblems() throws IOException {
+        writeConfigs(dir, "tp: 8");
+        Result json = main("validate-configs", "--format", "json");
+        assertEquals(0, json.status(), json.err());
+        assertEquals(0, new ObjectMapper().readTree(json.out()).get("problems").size());
+        Result sarif = main("validate-configs", "--format", "sarif");
+        assertEquals(0, sarif.status(), sarif.err());
+        assertEquals(0, new ObjectMapper().readTree(sarif.out()).get("runs").get(0).get("results").size());
+        Result text = main("validate-configs", "--format", "text");
+        assertEquals(0, text.status(), text.err());
+        assertEquals("", text.out());
+    }
+
+    @Test
     void sarifProblemsGoToStdout() throws IOException {
         writeConfigs(dir, "tpp: 8");
         Result r = main("validate-configs", "--format", "sarif");
