@@ -53,6 +53,8 @@ public final class Main implements Callable<Integer> {
         root.env = env;
         CommandLine cli = new CommandLine(root);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // `sweepgate COMMAND --version` printed nothing: subcommands do not inherit the provider.
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cli.setOut(new PrintWriter(env.out(), true));
         cli.setErr(new PrintWriter(env.err(), true));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, env));

@@ -79,6 +79,14 @@ class MainTest {
         assertEquals("", r.err());
     }
 
+    @ParameterizedTest
+    @MethodSource("subcommands")
+    void everyCommandPrintsTheVersion(String command) {
+        Result r = main(command, "--version");
+        assertEquals(0, r.status());
+        assertEquals(main("--version").out(), r.out());
+    }
+
     @Test
     void helpListsEveryCommand() {
         Result r = main("--help");
