@@ -28,6 +28,7 @@ import org.snakeyaml.engine.v2.events.NodeEvent;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
@@ -185,6 +186,10 @@ public final class YamlLoader {
                     message = e.getContext() + ": " + message;
                 }
                 throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message));
+            } catch (ReaderException e) {
+                throw new ProblemException(Problem.error(firstOccurrence(text, e.getCodePoint()), "yaml.syntax",
+                        String.format("invalid YAML: the control character U+%04X is not allowed; remove it",
+                                e.getCodePoint())));
             } catch (YamlEngineException e) {
                 throw new ProblemException(Problem.fileError(file, "yaml.syntax", "invalid YAML: " + e.getMessage()));
             }
@@ -192,6 +197,26 @@ public final class YamlLoader {
                 throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
             }
             return new Document(root, problems);
+        }
+
+        /** Where a code point first occurs, as line and column (in code points, as marks count). */
+        private Position firstOccurrence(String text, int codePoint) {
+            int line = 1;
+            int column = 1;
+            for (int i = 0; i < text.length(); ) {
+                int c = text.codePointAt(i);
+                if (c == codePoint) {
+                    return new Position(file, line, column);
+                }
+                if (c == '\n') {
+                    line++;
+                    column = 1;
+                } else {
+                    column++;
+                }
+                i += Character.charCount(c);
+            }
+            return Position.ofFile(file);
         }
 
         private Position position(Mark mark) {
@@ -304,6 +329,12 @@ public final class YamlLoader {
             YNode node = anchors.get(name);
             if (node == null) {
                 throw fail(event, "yaml.unknown-alias", "the alias *" + name + " has no anchor &" + name + " before it");
+            }
+            if (node instanceof YScalar s) {
+                // A problem with an aliased value points at where it is used, not at its anchor.
+                YScalar used = new YScalar(s.value(), s.text(), s.plain(), position(event));
+                weights.put(used, 1L);
+                return used;
             }
             return node;
         }

@@ -372,6 +372,18 @@ class YamlLoaderTest {
         }
 
         @Test
+        void controlCharactersAreRefusedWithTheirPosition() {
+            Problem nul = refused("a: 1\nb: x\u0000\n");
+            assertEquals("yaml.syntax", nul.rule());
+            assertEquals(2, nul.line());
+            assertEquals(5, nul.column());
+            assertTrue(nul.message().contains("U+0000"), nul.message());
+            Problem bell = refused("a: \u0007\n");
+            assertEquals(1, bell.line());
+            assertEquals(4, bell.column());
+        }
+
+        @Test
         void nonScalarKeysAreRefused() {
             Problem seqKey = refused("? [a, b]\n: 1\n");
             assertEquals("yaml.complex-key", seqKey.rule());
@@ -452,6 +464,22 @@ class YamlLoaderTest {
             YMap root = (YMap) load("a: &x [1, 2]\nb: *x\n").root();
             assertEquals(List.of(1L, 2L), root.get("b").toPlain());
             assertTrue(root.get("a") == root.get("b"));
+        }
+
+        @Test
+        void anAliasedScalarIsPositionedWhereItIsUsed() {
+            YMap root = (YMap) load("a: &x 8\nb:\n  tp: *x\n").root();
+            YScalar used = (YScalar) ((YMap) root.get("b")).get("tp");
+            assertEquals(8L, used.value());
+            assertEquals(3, used.pos().line());
+            assertEquals(7, used.pos().column());
+        }
+
+        @Test
+        void aDuplicateKeyWrittenAsAnAliasIsReportedAtTheAlias() {
+            YamlLoader.Document doc = load("&k a: 1\nb: 2\n*k : 3\n");
+            assertEquals(1, doc.problems().size());
+            assertEquals(3, doc.problems().get(0).line());
         }
 
         @Test
