@@ -52,6 +52,7 @@ public final class Main implements Callable<Integer> {
         Main root = new Main();
         root.env = env;
         CommandLine cli = new CommandLine(root);
+        // --format json, --format JSON: enum options read in any case.
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // `sweepgate COMMAND --version` printed nothing: subcommands do not inherit the provider.
         cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
