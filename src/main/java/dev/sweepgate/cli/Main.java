@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
         description = "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the benchmark sweep matrix.",
         subcommands = {
                 ValidateConfigsCommand.class,
+                CheckGoldenAlCommand.class,
                 FullSweepCommand.class,
                 TestConfigCommand.class,
                 ValidateChangelogCommand.class,
@@ -45,6 +46,7 @@ public final class Main implements Callable<Integer> {
         Main root = new Main();
         root.env = env;
         CommandLine cli = new CommandLine(root);
+        // --format json, --format JSON: enum options read in any case.
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(new PrintWriter(env.out(), true));
         cli.setErr(new PrintWriter(env.err(), true));

@@ -1,17 +1,64 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.matrix.MatrixGenerator;
+import dev.sweepgate.matrix.Row;
+import dev.sweepgate.matrix.TestConfigOptions;
+import dev.sweepgate.problem.ProblemException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "test-config", mixinStandardHelpOptions = true, description = "Not implemented yet.")
+@Command(name = "test-config", mixinStandardHelpOptions = true,
+        description = "Expand the named master configs into matrix rows and print them as a JSON array.")
 final class TestConfigCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
+    @Mixin
+    ConfigFileOptions inputs;
+
+    @Mixin
+    EvalFlags evals;
+
+    @Option(names = "--config-keys", arity = "1..*", required = true, paramLabel = "KEY",
+            description = "Config keys, or shell-style patterns with * or ? (quote them), in the order rows should follow.")
+    List<String> configKeys;
+
+    @Option(names = "--conc", arity = "1..*", paramLabel = "N", description = "Keep only these concurrencies.")
+    List<Integer> conc;
+
+    @Option(names = "--seq-lens", arity = "1..*", paramLabel = "SEQ",
+            description = "Keep these fixed sequence lengths: ${COMPLETION-CANDIDATES}; agentic rows are kept.",
+            completionCandidates = SeqLenChoices.class, converter = SeqLenChoices.class)
+    List<String> seqLens;
+
+    @Option(names = "--scenario-type", arity = "1..*", paramLabel = "TYPE",
+            description = "Keep these scenario types: fixed-seq-len, agentic-coding.", converter = ScenarioTypes.class)
+    List<ScenarioType> scenarios;
+
+    @Option(names = "--runner-node-filter", paramLabel = "S",
+            description = "Run on the label (when it contains S) and each of its nodes containing S.")
+    String runnerNodeFilter;
+
+    @Mixin
+    FormatOption format;
+
     @Override
     public Integer call() {
-        root.context().err().println("sweepgate: test-config is not implemented yet");
-        return Main.ENVIRONMENT;
+        Context context = root.context();
+        TestConfigOptions options = new TestConfigOptions(configKeys, conc, FullSweepCommand.set(seqLens),
+                FullSweepCommand.set(scenarios), runnerNodeFilter, evals.mode());
+        try {
+            List<Row> rows = MatrixGenerator.testConfig(inputs.load(context), options);
+            MatrixOutput.print(rows, context.out());
+            return Main.OK;
+        } catch (ProblemException e) {
+            context.report(e.problems(), format.chosen(), true);
+            return Main.RULE_BROKEN;
+        }
     }
 }

@@ -1,14 +1,17 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.golden.GoldenAlCheck;
+import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "validate-configs", mixinStandardHelpOptions = true,
-        description = {"Check the master configs and the runner config against every rule, and report all problems found.",
+        description = {"Check the master configs, the runner config and the golden acceptance lengths against every rule, and report all problems found.",
                 "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."})
 final class ValidateConfigsCommand implements Callable<Integer> {
     @ParentCommand
@@ -18,6 +21,9 @@ final class ValidateConfigsCommand implements Callable<Integer> {
     ConfigFileOptions files;
 
     @Mixin
+    GoldenOptions golden;
+
+    @Mixin
     FormatOption format;
 
     @Override
@@ -25,6 +31,12 @@ final class ValidateConfigsCommand implements Callable<Integer> {
         Context context = root.context();
         try {
             ConfigSet configs = files.load(context);
+            // The golden-AL lint belongs to config validation; a checkout without curves skips it.
+            List<Problem> lint = golden.exists(context) ? GoldenAlCheck.check(configs, golden.load(context)) : List.of();
+            context.report(lint, format.chosen(), false);
+            if (lint.stream().anyMatch(Problem::isError)) {
+                return Main.RULE_BROKEN;
+            }
             context.err().println("ok: " + configs.configs().size() + " configs in " + files.configFiles().size()
                     + " files, " + configs.runners().labels().size() + " runner labels");
             return Main.OK;

@@ -1,5 +1,6 @@
 package dev.sweepgate.config;
 
+import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
@@ -340,7 +341,11 @@ final class MasterConfigBinder {
         if (problems.hasErrorsSince(before)) {
             return null;
         }
-        return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos());
+        List<Position> settingPositions = new ArrayList<>();
+        if (map.get("additional-settings") instanceof YSeq seq) {
+            seq.items().forEach(item -> settingPositions.add(item.pos()));
+        }
+        return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos(), settingPositions);
     }
 
     private String specDecoding(MapReader r) {

@@ -1,15 +1,59 @@
 package dev.sweepgate.matrix;
 
 import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.Problems;
 import java.util.List;
+import java.util.TreeSet;
 
 /** The one expansion engine: every command that produces matrix rows goes through here. */
 public final class MatrixGenerator {
     private MatrixGenerator() {
     }
 
-    /** {@code test-config}: rows for the given keys, in the order the keys resolve. */
+    /**
+     * {@code full-sweep}: rows of every config the filters select, in load order.
+     *
+     * @throws ProblemException for an unknown runner type, or rows the configs cannot produce
+     */
+    public static List<Row> fullSweep(ConfigSet configs, FullSweepOptions options) {
+        checkRunnerTypes(configs, options);
+        FullSweepSelection selection = new FullSweepSelection(options);
+        List<MasterConfig> selected = configs.configs().stream().filter(selection::selects).toList();
+        return generate(configs, selected, selection, options.evals());
+    }
+
+    /**
+     * {@code test-config}: rows for the given keys, in the order the keys resolve.
+     *
+     * @throws ProblemException for a key or pattern that selects nothing, or rows the configs cannot produce
+     */
     public static List<Row> testConfig(ConfigSet configs, TestConfigOptions options) {
-        throw new UnsupportedOperationException("being written");
+        List<MasterConfig> selected = KeyResolver.resolve(configs, options.configKeys());
+        return generate(configs, selected, new TestConfigSelection(options), options.evals());
+    }
+
+    private static List<Row> generate(ConfigSet configs, List<MasterConfig> selected, Selection selection,
+                                      EvalMode evals) {
+        Problems problems = new Problems();
+        List<Row> rows = new Expander(configs.runners(), selection, problems).expand(selected);
+        problems.throwIfErrors();
+        return EvalPolicy.apply(rows, evals == null ? EvalMode.MARK : evals);
+    }
+
+    private static void checkRunnerTypes(ConfigSet configs, FullSweepOptions options) {
+        if (options.runnerTypes() == null) {
+            return;
+        }
+        TreeSet<String> unknown = new TreeSet<>(options.runnerTypes());
+        unknown.removeAll(configs.runners().labels().keySet());
+        if (!unknown.isEmpty()) {
+            throw new ProblemException(Problem.error(Position.ofFile(""), "matrix.unknown-runner-type",
+                    "unknown runner type(s): " + String.join(", ", unknown) + "; valid runner types are the labels of"
+                            + " the runner config: " + String.join(", ", new TreeSet<>(configs.runners().labels().keySet()))));
+        }
     }
 }

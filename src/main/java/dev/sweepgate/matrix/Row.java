@@ -1,13 +1,58 @@
 package dev.sweepgate.matrix;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One matrix row: an ordered mapping of field name to a JSON-compatible value (String,
  * Long or Integer, Boolean, List, Map). Field order is the reference's writing order.
+ * Rows are values: the "with" methods return changed copies.
  */
 public record Row(Map<String, Object> fields) {
+    public Row {
+        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+    }
+
     public Object get(String field) {
         return fields.get(field);
+    }
+
+    public boolean has(String field) {
+        return fields.containsKey(field);
+    }
+
+    /** A copy with {@code field} set; an existing field keeps its place, a new one goes last. */
+    public Row with(String field, Object value) {
+        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        copy.put(field, value);
+        return new Row(copy);
+    }
+
+    /** A copy without {@code field}. */
+    public Row without(String field) {
+        if (!fields.containsKey(field)) {
+            return this;
+        }
+        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        copy.remove(field);
+        return new Row(copy);
+    }
+
+    /** The row's fields minus the given ones, for grouping rows that differ only there. */
+    Map<String, Object> except(Set<String> excluded) {
+        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        copy.keySet().removeAll(excluded);
+        return copy;
+    }
+
+    public boolean isAgentic() {
+        return "agentic-coding".equals(fields.get("scenario-type"));
+    }
+
+    /** Multi-node rows carry prefill/decode workers and a list of concurrencies. */
+    public boolean isMultiNode() {
+        return fields.containsKey("prefill");
     }
 }

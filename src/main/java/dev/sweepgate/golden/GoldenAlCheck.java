@@ -1,0 +1,185 @@
+package dev.sweepgate.golden;
+
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.Scenario;
+import dev.sweepgate.config.SearchEntry;
+import dev.sweepgate.config.Worker;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.Problems;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Checks that synthetic acceptance settings pin the golden acceptance length (golden-al.md):
+ * what reviewers checked by hand.
+ */
+public final class GoldenAlCheck {
+    static final String SYNTHETIC = "SYNTHETIC_ACCEPTANCE";
+    static final String SYNTHETIC_LENGTH = "SYNTHETIC_ACCEPTANCE_LENGTH";
+    private static final Pattern RECIPE_MTP = Pattern.compile("mtp(\\d+)$");
+
+    private GoldenAlCheck() {
+    }
+
+    public static List<Problem> check(ConfigSet configs, GoldenCurves curves) {
+        Problems problems = new Problems();
+        for (MasterConfig config : configs.configs()) {
+            for (Scenario.FixedSeqLen f : config.fixedSeqLen()) {
+                f.searchSpace().forEach(e -> checkWorkers(config, e, curves, problems));
+            }
+            List<SearchEntry> unpinned = new ArrayList<>();
+            for (Scenario.AgenticCoding a : config.agenticCoding()) {
+                for (SearchEntry e : a.searchSpace()) {
+                    boolean pinned = checkWorkers(config, e, curves, problems);
+                    if (!pinned && !"none".equals(e.specDecoding())) {
+                        unpinned.add(e);
+                    }
+                }
+            }
+            warnUnpinned(config, unpinned, problems);
+        }
+        return problems.all();
+    }
+
+    /** Checks the entry's workers; true when any of them pins a synthetic acceptance length. */
+    private static boolean checkWorkers(MasterConfig config, SearchEntry entry, GoldenCurves curves, Problems problems) {
+        boolean anySynthetic = false;
+        for (Worker worker : workers(entry)) {
+            anySynthetic |= checkWorker(config, worker, curves, problems);
+        }
+        return anySynthetic;
+    }
+
+    /** One warning per config, so a config with many points does not drown the real errors. */
+    private static void warnUnpinned(MasterConfig config, List<SearchEntry> unpinned, Problems problems) {
+        if (unpinned.isEmpty()) {
+            return;
+        }
+        String lines = unpinned.stream().map(e -> String.valueOf(e.pos().line())).reduce((a, b) -> a + ", " + b).orElse("");
+        problems.warning(unpinned.get(0).pos(), "golden.unpinned", "config '" + config.key() + "' has " + unpinned.size()
+                + " agentic " + (unpinned.size() == 1 ? "entry" : "entries") + " with speculative decoding and no "
+                + "SYNTHETIC_ACCEPTANCE_LENGTH (line" + (unpinned.size() == 1 ? " " : "s ") + lines + "): pin the golden acceptance "
+                + "length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden AL>) unless the recipe file already does");
+    }
+
+    private static List<Worker> workers(SearchEntry entry) {
+        List<Worker> workers = new ArrayList<>();
+        if (entry.prefill() != null) {
+            workers.add(entry.prefill());
+        }
+        if (entry.decode() != null) {
+            workers.add(entry.decode());
+        }
+        return workers;
+    }
+
+    /** Returns true when the worker has a synthetic acceptance length. */
+    private static boolean checkWorker(MasterConfig config, Worker worker, GoldenCurves curves, Problems problems) {
+        List<String> settings = worker.additionalSettings();
+        if (settings == null) {
+            return false;
+        }
+        Map<String, Integer> index = new LinkedHashMap<>();
+        for (int i = 0; i < settings.size(); i++) {
+            int eq = settings.get(i).indexOf('=');
+            if (eq > 0) {
+                index.putIfAbsent(settings.get(i).substring(0, eq).trim(), i);
+            }
+        }
+        Integer at = index.get(SYNTHETIC_LENGTH);
+        if (at == null) {
+            return false;
+        }
+        String where = "config '" + config.key() + "'";
+        String raw = value(settings.get(at));
+        var pos = worker.settingPosition(at);
+        Integer flag = index.get(SYNTHETIC);
+        if (flag == null || !value(settings.get(flag)).equalsIgnoreCase("true")) {
+            problems.error(pos, "golden.synthetic-flag", SYNTHETIC_LENGTH + "=" + raw + " in " + where
+                    + " has no effect without SYNTHETIC_ACCEPTANCE=true in the same additional-settings: add it");
+        }
+        BigDecimal v;
+        try {
+            v = new BigDecimal(raw);
+        } catch (NumberFormatException e) {
+            problems.error(pos, "golden.value", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is not a number");
+            return true;
+        }
+        Optional<String> model = curves.modelFor(config.model());
+        if (model.isEmpty()) {
+            problems.error(pos, "golden.no-curve", where + " pins a synthetic acceptance length but no golden curve in "
+                    + "golden_al_distribution/ matches its model " + config.model() + ": commit the model's golden AL curve first");
+            return true;
+        }
+        OptionalInt draft = draftLength(settings, index);
+        List<GoldenCurves.Curve> modelCurves = curves.curves(model.get());
+        if (draft.isPresent()) {
+            int k = draft.getAsInt();
+            if (v.compareTo(BigDecimal.ONE) < 0 || v.compareTo(BigDecimal.valueOf(k + 1L)) > 0) {
+                problems.error(pos, "golden.range", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is outside [1, " + (k + 1)
+                        + "]: with " + k + " draft tokens at most " + (k + 1) + " tokens are accepted per step");
+            }
+            TreeSet<String> allowed = new TreeSet<>();
+            for (GoldenCurves.Curve c : modelCurves) {
+                BigDecimal al = c.alByDraftLength().get(k);
+                if (al != null) {
+                    if (al.compareTo(v) == 0) {
+                        return true;
+                    }
+                    allowed.add(al.toPlainString() + " (" + c.thinkingMode() + ", " + c.file() + ")");
+                }
+            }
+            problems.error(pos, "golden.value", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is not the golden AL of "
+                    + model.get() + " at draft length " + k + (allowed.isEmpty() ? ": no curve has that draft length"
+                    : ": use one of " + String.join(", ", allowed)));
+            return true;
+        }
+        for (GoldenCurves.Curve c : modelCurves) {
+            for (BigDecimal al : c.alByDraftLength().values()) {
+                if (al.compareTo(v) == 0) {
+                    return true;
+                }
+            }
+        }
+        problems.error(pos, "golden.value", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is not a golden AL of "
+                + model.get() + ": use a value from its curves in golden_al_distribution/");
+        return true;
+    }
+
+    /** The draft length from DECODE_MTP_SIZE / NUM_SPECULATIVE_TOKENS, or a recipe named ...mtpK.yaml. */
+    static OptionalInt draftLength(List<String> settings, Map<String, Integer> index) {
+        for (String name : List.of("DECODE_MTP_SIZE", "NUM_SPECULATIVE_TOKENS")) {
+            Integer at = index.get(name);
+            if (at != null) {
+                try {
+                    return OptionalInt.of(Integer.parseInt(value(settings.get(at)).trim()));
+                } catch (NumberFormatException e) {
+                    return OptionalInt.empty();
+                }
+            }
+        }
+        Integer recipe = index.get("CONFIG_FILE");
+        if (recipe != null) {
+            String file = value(settings.get(recipe));
+            String base = file.substring(file.lastIndexOf('/') + 1).replaceFirst("\\.ya?ml$", "");
+            Matcher m = RECIPE_MTP.matcher(base);
+            if (m.find()) {
+                return OptionalInt.of(Integer.parseInt(m.group(1)));
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static String value(String setting) {
+        return setting.substring(setting.indexOf('=') + 1).trim();
+    }
+}

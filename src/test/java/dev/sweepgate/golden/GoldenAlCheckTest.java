@@ -1,0 +1,157 @@
+package dev.sweepgate.golden;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sweepgate.config.ConfigLoader;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.yaml.SourceFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class GoldenAlCheckTest {
+    static final String CURVES = """
+            kimi-k3:
+              thinking_on:
+                1: 1.80
+                3: 2.90
+              thinking_off:
+                3: 3.10
+            """;
+
+    static final String RUNNERS = "labels:\n  cluster:gb200: [n1]\n";
+
+    static final String CONFIG = """
+            k:
+              image: img
+              model: moonshotai/Kimi-K3
+              model-prefix: kimik3
+              precision: fp4
+              framework: dynamo-vllm
+              runner: cluster:gb200
+              multinode: true
+              scenarios:
+                agentic-coding:
+                - search-space:
+                  - spec-decoding: mtp
+                    conc-list: [4]
+                    prefill:
+                      num-worker: 1
+                      tp: 8
+                      ep: 1
+                      dp-attn: false
+                      additional-settings:
+            %s
+                    decode: { num-worker: 0, tp: 8, ep: 1, dp-attn: false }
+            """;
+
+    static List<Problem> check(String... settings) {
+        StringBuilder lines = new StringBuilder();
+        for (String s : settings) {
+            lines.append("          - \"").append(s).append("\"\n");
+        }
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", CONFIG.formatted(lines.toString().stripTrailing()))),
+                source("configs/runners.yaml", RUNNERS));
+        return GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("golden_al_distribution/k.yaml", CURVES))));
+    }
+
+    static SourceFile source(String name, String text) {
+        return new SourceFile(name, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static List<String> rules(List<Problem> problems) {
+        return problems.stream().map(Problem::rule).toList();
+    }
+
+    @Test
+    void aGoldenValueAtItsDraftLengthPasses() {
+        assertEquals(List.of(), check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.9", "DECODE_MTP_SIZE=3"));
+        assertEquals(List.of(), check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=3.10",
+                "CONFIG_FILE=recipes/x/ctx1_gen1_mtp3.yaml"));
+        assertEquals(List.of(), check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1.8"));
+    }
+
+    @Test
+    void aWrongValueIsAnErrorAtItsLine() {
+        List<Problem> problems = check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.5", "NUM_SPECULATIVE_TOKENS=3");
+        assertEquals(List.of("golden.value"), rules(problems));
+        assertEquals(21, problems.get(0).line());
+        assertTrue(problems.get(0).message().contains("2.90"), problems.get(0).message());
+    }
+
+    @Test
+    void theValueMustBeTheOneOfItsDraftLength() {
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1.80", "DECODE_MTP_SIZE=3")));
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.0")));
+    }
+
+    @Test
+    void theFlagIsRequired() {
+        assertEquals(List.of("golden.synthetic-flag"), rules(check("SYNTHETIC_ACCEPTANCE_LENGTH=2.90", "DECODE_MTP_SIZE=3")));
+    }
+
+    @Test
+    void theValueMustLieWithinOneToKPlusOne() {
+        List<String> rules = rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.90", "DECODE_MTP_SIZE=1"));
+        assertTrue(rules.contains("golden.range"), rules::toString);
+    }
+
+    @Test
+    void aModelWithoutCurvesCannotPin() {
+        String other = CONFIG.replace("moonshotai/Kimi-K3", "org/Unknown-Model");
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", other.formatted(
+                "          - \"SYNTHETIC_ACCEPTANCE=true\"\n          - \"SYNTHETIC_ACCEPTANCE_LENGTH=2.9\""))), source("configs/runners.yaml", RUNNERS));
+        List<Problem> problems = GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES))));
+        assertEquals(List.of("golden.no-curve"), rules(problems));
+    }
+
+    @Test
+    void speculativeAgenticEntriesWithoutPinsAreWarnings() {
+        List<Problem> problems = check("CONFIG_FILE=recipes/x.yaml");
+        assertEquals(List.of("golden.unpinned"), rules(problems));
+        assertEquals(Problem.Severity.WARNING, problems.get(0).severity());
+    }
+
+    @Test
+    void theLongestMatchingCurveNameWins() {
+        GoldenCurves curves = GoldenCurves.load(List.of(source("a.yaml", "deepseek-v4-pro:\n  thinking_on: {1: 1.5}\n"),
+                source("b.yaml", "deepseek-v4-pro-0813:\n  thinking_on: {1: 1.6}\n")));
+        assertEquals("deepseek-v4-pro-0813", curves.modelFor("deepseek-ai/DeepSeek-V4-Pro-0813-FP4").orElseThrow());
+        assertEquals("deepseek-v4-pro", curves.modelFor("deepseek-ai/DeepSeek-V4-Pro").orElseThrow());
+        assertTrue(curves.modelFor("deepseek-ai/DeepSeek-V4-Proto").isEmpty());
+    }
+
+    @Test
+    void aCurveFileOfTheWrongShapeNamesFileAndLine() {
+        ProblemException e = assertThrows(ProblemException.class,
+                () -> GoldenCurves.load(List.of(source("golden_al_distribution/bad.yaml", "m:\n  thinking_on:\n    one: 1.5\n"))));
+        assertEquals("golden_al_distribution/bad.yaml", e.problems().get(0).file());
+        assertEquals(3, e.problems().get(0).line());
+    }
+
+    @Test
+    void everyRealConfigPassesAgainstTheRealCurves() throws IOException {
+        Path root = Path.of("").toAbsolutePath();
+        List<SourceFile> curveFiles = new ArrayList<>();
+        try (Stream<Path> files = Files.list(root.resolve("golden_al_distribution"))) {
+            for (Path p : files.sorted().toList()) {
+                curveFiles.add(new SourceFile(p.getFileName().toString(), Files.readAllBytes(p)));
+            }
+        }
+        ConfigSet configs = ConfigLoader.load(List.of(
+                        new SourceFile("configs/amd-master.yaml", Files.readAllBytes(root.resolve("configs/amd-master.yaml"))),
+                        new SourceFile("configs/nvidia-master.yaml", Files.readAllBytes(root.resolve("configs/nvidia-master.yaml")))),
+                new SourceFile("configs/runners.yaml", Files.readAllBytes(root.resolve("configs/runners.yaml"))));
+        List<Problem> errors = GoldenAlCheck.check(configs, GoldenCurves.load(curveFiles)).stream().filter(Problem::isError).toList();
+        assertEquals(List.of(), errors);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.sweepgate.matrix;
+
+import static dev.sweepgate.matrix.Fixtures.agentic;
+import static dev.sweepgate.matrix.Fixtures.config;
+import static dev.sweepgate.matrix.Fixtures.list;
+import static dev.sweepgate.matrix.Fixtures.multiAgentic;
+import static dev.sweepgate.matrix.Fixtures.singleAgentic;
+import static dev.sweepgate.matrix.Fixtures.worker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sweepgate.config.Component;
+import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.SearchEntry;
+import dev.sweepgate.config.Worker;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DramBudgetTest {
+    private static final Component HICACHE = new Component("hicache", null);
+
+    private static long budget(String runner, SearchEntry entry, double utilization) {
+        MasterConfig config = config("k").runner(runner).with(agentic(utilization, entry)).build();
+        return DramBudget.totalCpuDramGb(config, entry, utilization, Fixtures.runners());
+    }
+
+    private static ProblemException failure(String runner, SearchEntry entry) {
+        MasterConfig config = config("dsv4-agentic").runner(runner).with(agentic(0.8, entry)).build();
+        return assertThrows(ProblemException.class,
+                () -> MatrixGenerator.testConfig(Fixtures.set(config), new TestConfigOptions(
+                        List.of("dsv4-agentic"), List.of(99999), null, null, null, EvalMode.MARK)));
+    }
+
+    @Test
+    void zeroWithoutDramOffloading() {
+        assertEquals(0, budget("no-hardware", singleAgentic(8, "none", null, "none", list(1)), 0.8));
+    }
+
+    @Test
+    void singleNodeShareOfTheNode() {
+        // 860160 MiB x 1048576 x 0.683 x 4/4 / 1e9 = 616.027...
+        assertEquals(616, budget("cluster:gb200-nv", singleAgentic(4, "dram", HICACHE, "none", list(1)), 0.683));
+        // Two of four GPUs get half.
+        assertEquals(308, budget("cluster:gb200-nv", singleAgentic(2, "dram", HICACHE, "none", list(1)), 0.683));
+    }
+
+    @Test
+    void availableMemoryIsCapped() {
+        // 3095781 MiB is capped at 2861022 MiB: 2861022 x 1048576 x 0.95 / 1e9 = 2849.999...
+        assertEquals(2849, budget("cluster:b200-dgxc", singleAgentic(8, "dram", HICACHE, "none", list(1)), 0.95));
+        assertEquals(2999, DramBudget.compute(5_000_000, 8, 8, 1.0));
+    }
+
+    @Test
+    void utilizationIsTheShortestDecimalNotTheBinaryDouble() {
+        assertEquals(new BigDecimal("0.1065"), ShortestDecimal.of(0.1065));
+        assertEquals(new BigDecimal("0.95"), ShortestDecimal.of(0.95));
+        assertEquals(new BigDecimal("0.8"), ShortestDecimal.of(0.80));
+        assertEquals(new BigDecimal("0.9999999999999999"), ShortestDecimal.of(Math.nextDown(1.0)));
+        // JDK 17 prints 1.9999999999999998E23 for this one.
+        assertEquals(0, new BigDecimal("2E+23").compareTo(ShortestDecimal.of(2e23)));
+        // 2063837 x 1048576 x 0.1065 x 4 / 8 / 1e9 = 115.2377896...
+        assertEquals(115, DramBudget.compute(2_063_837, 8, 4, 0.1065));
+    }
+
+    @Test
+    void everyStepRoundsToTwentyEightDigits() {
+        // 1e6 x 1048576 x 0.9999999999999999 / 3 / 1e9 = 349.52533333333329838... (28 digits kept)
+        assertEquals(349, DramBudget.compute(1_000_000, 3, 1, Math.nextDown(1.0)));
+        // Truncated toward zero, never rounded up: 953674 MiB x 1048576 / 1e9 = 999.99966...
+        assertEquals(999, DramBudget.compute(953_674, 1, 1, 1.0));
+    }
+
+    @Test
+    void multiNodeUsesThePrefillWorkersPerNodeFootprint() {
+        // tp 2 divides the 4 GPUs of a node: 2 of 4 used.
+        SearchEntry small = multiAgentic(worker(1, 2, 1, false), worker(1, 8, 1, false), "dram", HICACHE, list(1));
+        assertEquals(308, budget("cluster:gb200-nv", small, 0.683));
+        // tp 8 spans two whole nodes: every GPU of a node used.
+        SearchEntry large = multiAgentic(worker(1, 8, 1, false), worker(1, 8, 1, false), "dram", HICACHE, list(1));
+        assertEquals(616, budget("cluster:gb200-nv", large, 0.683));
+    }
+
+    @Test
+    void runnerWithoutHardwareIsAnErrorNamingTheRunnerAndTheLabelsThatHaveIt() {
+        ProblemException e = failure("b200", singleAgentic(8, "dram", HICACHE, "none", list(1)));
+        Problem problem = e.problems().get(0);
+        assertEquals("matrix.dram-no-hardware", problem.rule());
+        assertTrue(problem.message().contains("'b200'"), problem.message());
+        assertTrue(problem.message().contains("cluster:b200-dgxc, cluster:gb200-nv"), problem.message());
+    }
+
+    @Test
+    void singleNodeMustFitOnOneNode() {
+        ProblemException e = failure("cluster:gb200-nv", singleAgentic(8, "dram", HICACHE, "none", list(1)));
+        assertEquals("matrix.dram-gpus", e.problems().get(0).rule());
+        assertTrue(e.problems().get(0).message().contains("4 GPUs per node"), e.problems().get(0).message());
+    }
+
+    @Test
+    void multiNodeFootprintMustBeWholeNodesOrDivideANode() {
+        Worker six = new Worker(1, 6, 1, 1, 1, 1, false, null, null, Fixtures.AT);
+        ProblemException spans = failure("cluster:gb200-nv",
+                multiAgentic(six, worker(1, 4, 1, false), "dram", HICACHE, list(1)));
+        assertTrue(spans.problems().get(0).message().contains("multiple of 4"), spans.problems().get(0).message());
+        Worker three = new Worker(1, 3, 1, 1, 1, 1, false, null, null, Fixtures.AT);
+        ProblemException divides = failure("cluster:gb200-nv",
+                multiAgentic(three, worker(1, 4, 1, false), "dram", HICACHE, list(1)));
+        assertTrue(divides.problems().get(0).message().contains("divisor of 4"), divides.problems().get(0).message());
+    }
+
+    @Test
+    void errorsAreRaisedEvenForEntriesAFilterDrops() {
+        // failure() filters on a concurrency no entry has; the budget error still surfaces.
+        ProblemException e = failure("h200", singleAgentic(8, "dram", HICACHE, "none", list(1)));
+        assertEquals(1, e.problems().size());
+    }
+}
