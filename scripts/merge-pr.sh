@@ -82,15 +82,19 @@ done
 # --- sweepgate -----------------------------------------------------------------------
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ -n "${SWEEPGATE:-}" ]; then
-    read -r -a sweepgate <<<"$SWEEPGATE"
+    sweepgate_command=$SWEEPGATE
 elif command -v sweepgate >/dev/null 2>&1; then
-    sweepgate=(sweepgate)
+    sweepgate_command=sweepgate
 elif [ -f "$script_dir/../target/sweepgate.jar" ]; then
-    sweepgate=(java -jar "$script_dir/../target/sweepgate.jar")
+    sweepgate_command="java -jar $(printf '%q' "$script_dir/../target/sweepgate.jar")"
 else
     die "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
 fi
-"${sweepgate[@]}" --version >/dev/null 2>&1 || die "cannot run sweepgate as '${sweepgate[*]}' (set SWEEPGATE)"
+# SWEEPGATE is shell text, as in the merge driver's git config: quotes may group words.
+sweepgate() {
+    eval "$sweepgate_command \"\$@\""
+}
+sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
 
 # --- the clone ---------------------------------------------------------------------------
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || die "run this inside a clone of the repository"
@@ -170,17 +174,17 @@ if ! git merge -q --no-ff --no-commit "$upstream" >&2; then
         die "the merge conflicts outside the changelog, in: $(echo "$conflicted" | tr '\n' ' ')- resolve by hand"
     fi
     info "resolving the conflict in $changelog"
-    "${sweepgate[@]}" prepare-merge resolve-conflict --pr-number "$pr" --repo "$repo" --changelog-file "$changelog" ||
+    sweepgate prepare-merge resolve-conflict --pr-number "$pr" --repo "$repo" --changelog-file "$changelog" ||
         die "sweepgate could not resolve the conflict in $changelog (see above); resolve it by hand"
     git add -- "$changelog"
 fi
 
 # --- canonical pr-links, and the gate CI will apply ----------------------------------------
-"${sweepgate[@]}" prepare-merge canonicalize --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
+sweepgate prepare-merge canonicalize --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
     --changelog-file "$changelog" || die "sweepgate could not canonicalise $changelog (see above)"
 git add -- "$changelog"
 if ! git diff --quiet "$upstream" -- "$changelog"; then
-    "${sweepgate[@]}" validate-changelog --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
+    sweepgate validate-changelog --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
         --changelog-file "$changelog" >&2 || die "the merged changelog fails validate-changelog (see above)"
 fi
 
