@@ -11,6 +11,7 @@ import dev.sweepgate.problem.ProblemException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,8 @@ public final class SweepComputation {
                             + "run without --all-evals and --evals-only"));
         }
         List<String> available = head.keys();
-        Map<ChangelogEntry, List<String>> resolved = new LinkedHashMap<>();
+        // by identity: two entries may be equal as values
+        Map<ChangelogEntry, List<String>> resolved = new IdentityHashMap<>();
         List<Problem> problems = new ArrayList<>();
         int n = 0;
         for (ChangelogEntry entry : entries) {
