@@ -54,11 +54,7 @@ public final class Canonicalizer {
             if (canonical.equals(entry.prLink())) {
                 continue;
             }
-            if (!policy.isPlaceholder(entry.prLink())) {
-                problems.error(entry.pos(), "merge.new-link", "new entry " + (i + 1) + " must use '" + canonical
-                        + "' or an XXX placeholder; found '" + entry.prLink() + "'");
-                continue;
-            }
+            // the history rules passed with this pull request's number: any other link is a placeholder
             byte[] next = EntrySpans.of(bytes).withPrLink(i, canonical);
             if (next == null) {
                 problems.error(entry.pos(), "merge.no-pr-link-line", "new entry " + (i + 1) + " has no line starting "
