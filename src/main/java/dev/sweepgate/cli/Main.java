@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
                 TestConfigCommand.class,
                 ValidateChangelogCommand.class,
                 ProcessChangelogCommand.class,
+                PrepareMergeCommand.class,
+                MergeDriverCommand.class,
+                InstallHooksCommand.class,
         })
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;

@@ -1,17 +1,66 @@
 package dev.sweepgate.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.Sweep;
+import dev.sweepgate.changelog.SweepJson;
+import dev.sweepgate.changelog.SweepOptions;
+import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.problem.ProblemException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "process-changelog", mixinStandardHelpOptions = true, description = "Not implemented yet.")
+@Command(name = "process-changelog", mixinStandardHelpOptions = true,
+        description = "Prints the sweep JSON for the entries a change appends to the changelog (what CI runs).",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
 final class ProcessChangelogCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
+    @Mixin
+    ChangelogOptions common;
+
+    @Mixin
+    ConfigFileOptions configFiles;
+
+    @Mixin
+    FormatOption format;
+
+    @Option(names = "--head-ref", required = true, paramLabel = "REF", description = "The ref of the change.")
+    String headRef;
+
+    @Option(names = "--trim-conc", description = "One concurrency per curve (the lowest), for a quick run.")
+    boolean trimConc;
+
     @Override
     public Integer call() {
-        root.context().err().println("sweepgate: process-changelog is not implemented yet");
-        return Main.ENVIRONMENT;
+        Context context = root.context();
+        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+                configFiles.configFiles(), configFiles.runnerConfig());
+        ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
+        Sweep sweep;
+        try {
+            sweep = gate.process(refs, common.changelogFile, new SweepOptions(trimConc, common.allEvals, common.evalsOnly));
+        } catch (ProblemException e) {
+            context.report(e.problems(), format.chosen(), true);
+            return Main.RULE_BROKEN;
+        }
+        try {
+            String json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(SweepJson.document(sweep, common.baseRef, headRef));
+            context.out().println(json);
+            context.out().flush();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the sweep could not be written as JSON", e);
+        }
+        StepSummary.append(context, SweepSummary.markdown(common.changelogFile, null, sweep, common.baseRef, headRef));
+        return Main.OK;
     }
 }

@@ -1,17 +1,88 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.changelog.SweepOptions;
+import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.output.Format;
+import dev.sweepgate.output.ProblemRenderer;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.UsageException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "validate-changelog", mixinStandardHelpOptions = true, description = "Not implemented yet.")
+@Command(name = "validate-changelog", mixinStandardHelpOptions = true,
+        description = {"Checks a change of the performance changelog: file, history and byte rules, then computes the "
+                + "sweep exactly as process-changelog would.",
+                "Without --head-ref the head is the working-tree file, so you can run it before committing."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
 final class ValidateChangelogCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
+    @Mixin
+    ChangelogOptions common;
+
+    @Mixin
+    ConfigFileOptions configFiles;
+
+    @Mixin
+    FormatOption format;
+
+    @Option(names = "--head-ref", paramLabel = "REF",
+            description = "The ref of the change; omitted: the working tree (configs included).")
+    String headRef;
+
+    @Option(names = "--pr-number", paramLabel = "N",
+            description = "The pull request number: new entries may then link XXX or .../pull/N.")
+    Long prNumber;
+
+    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
+            description = "The repository pr-links point to (default: ${DEFAULT-VALUE}).")
+    String repo;
+
     @Override
     public Integer call() {
-        root.context().err().println("sweepgate: validate-changelog is not implemented yet");
-        return Main.ENVIRONMENT;
+        Context context = root.context();
+        if (prNumber != null && prNumber < 1) {
+            throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
+        }
+        if (!PrLinkPolicy.isValidRepo(repo)) {
+            throw new UsageException("--repo must be OWNER/NAME, not " + repo);
+        }
+        Git git = new Git(context.dir());
+        ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
+        ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
+        String file = common.changelogFile;
+        ChangelogGate.Validation result;
+        try {
+            result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
+                    new SweepOptions(false, common.allEvals, common.evalsOnly));
+        } catch (ProblemException e) {
+            context.report(e.problems(), format.chosen(), false);
+            return Main.RULE_BROKEN;
+        }
+        if (!result.ok()) {
+            context.report(result.problems(), format.chosen(), false);
+            return Main.RULE_BROKEN;
+        }
+        Format chosen = context.format(format.chosen());
+        String headLabel = headRef == null ? "working tree" : headRef;
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.baseRef, headLabel);
+        if (chosen == Format.JSON || chosen == Format.SARIF) {
+            ProblemRenderer.render(result.problems(), chosen, "sweepgate", context.out());
+            context.err().print(summary);
+        } else {
+            context.report(result.problems(), chosen, false);
+            context.out().print(summary);
+        }
+        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel));
+        return Main.OK;
     }
+
 }

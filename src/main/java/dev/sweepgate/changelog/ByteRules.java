@@ -1,0 +1,210 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.problem.Problems;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The byte rules of changelog.md: history stays byte for byte, new entries are appended
+ * after exactly one empty line, and pr-link corrections touch nothing but their lines.
+ * Every failure names the first differing byte on both sides and shows both lines.
+ */
+public final class ByteRules {
+    private static final byte[] START = ChangelogFile.ENTRY_START.getBytes(StandardCharsets.US_ASCII);
+    private static final String PR_LINK_LINE = "  pr-link:";
+
+    private ByteRules() {
+    }
+
+    public static void check(ChangelogFile base, ChangelogFile head, ChangelogChange change, Problems problems) {
+        if (!change.additions().isEmpty()) {
+            checkAppend(base, head, problems);
+        } else if (!change.corrections().isEmpty()) {
+            checkCorrections(base, head, change.corrections().size(), problems);
+        } else {
+            int diff = ByteText.firstDifference(base.bytes(), head.bytes());
+            if (diff >= 0) {
+                problems.error(ByteText.positionOf(head.bytes(), diff, head.name()), "changelog.bytes-changed",
+                        "the changelog's bytes changed but no entry was added or corrected; "
+                                + describeDifference(base, head, diff)
+                                + "\n  fix: restore the base file byte for byte (formatting and comments of history included)");
+            }
+        }
+    }
+
+    private static void checkAppend(ChangelogFile base, ChangelogFile head, Problems problems) {
+        byte[] b = base.bytes();
+        byte[] h = head.bytes();
+        int diff = ByteText.firstDifference(b, h);
+        if (diff >= 0 && diff < b.length) {
+            problems.error(ByteText.positionOf(h, diff, head.name()), "changelog.history-bytes",
+                    "appended entries changed historical " + base.name() + " bytes; " + describeDifference(base, head, diff)
+                            + "\n  fix: " + fixFor(b, h, diff));
+            return;
+        }
+        boolean baseEndsWithEmptyLine = endsWith(b, b.length, "\n\n");
+        boolean separated = baseEndsWithEmptyLine ? startsWith(h, b.length, START)
+                : h.length > b.length && h[b.length] == '\n' && startsWith(h, b.length + 1, START);
+        if (!separated) {
+            byte[] shown = ByteText.lineAt(h, b.length);
+            problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
+                    "new changelog entries must be separated from history by one empty line and appended at the end; "
+                            + "the appended text starts with " + ByteText.visible(shown)
+                            + "\n  fix: " + (baseEndsWithEmptyLine
+                            ? "the base already ends with an empty line, so start the new entry directly with `- config-keys:`"
+                            : "leave exactly one empty line after the last entry, then start the new entry with `- config-keys:` at column 1"));
+        }
+        boolean first = true;
+        for (int p : lineStarts(h, b.length)) {
+            if (!startsWith(h, p, START)) {
+                continue;
+            }
+            if (first) {
+                // the first appended entry is covered by the separator rule above
+                first = false;
+                continue;
+            }
+            if (!endsWith(h, p, "\n\n") || endsWith(h, p, "\n\n\n")) {
+                problems.error(ByteText.positionOf(h, p, head.name()), "changelog.separator",
+                        "each new entry must be preceded by exactly one empty line; the line before this `- config-keys:` is "
+                                + ByteText.visible(ByteText.lineAt(h, p - 1))
+                                + "\n  fix: keep exactly one empty line between appended entries");
+            }
+        }
+        if (endsWith(h, h.length, "\n\n")) {
+            problems.error(ByteText.positionOf(h, h.length - 1, head.name()), "changelog.trailing-blank",
+                    "the final appended changelog entry must end with one newline; the file ends with empty lines"
+                            + "\n  fix: delete the empty lines at the end of the file");
+        }
+    }
+
+    private static void checkCorrections(ChangelogFile base, ChangelogFile head, int corrections, Problems problems) {
+        List<byte[]> before = linesKeepingEnds(base.bytes());
+        List<byte[]> after = linesKeepingEnds(head.bytes());
+        if (before.size() != after.size()) {
+            int diff = ByteText.firstDifference(base.bytes(), head.bytes());
+            problems.error(ByteText.positionOf(head.bytes(), Math.max(diff, 0), head.name()), "changelog.correction-bytes",
+                    "a pr-link correction must keep every line: the base has " + before.size() + " lines, the head "
+                            + after.size() + "; " + describeDifference(base, head, Math.max(diff, 0))
+                            + "\n  fix: change only the text after `  pr-link:` on the corrected lines");
+            return;
+        }
+        int changed = 0;
+        for (int i = 0; i < before.size(); i++) {
+            byte[] a = before.get(i);
+            byte[] c = after.get(i);
+            if (!java.util.Arrays.equals(a, c)) {
+                changed++;
+                String textA = new String(a, StandardCharsets.UTF_8);
+                String textC = new String(c, StandardCharsets.UTF_8);
+                if (!textA.startsWith(PR_LINK_LINE) || !textC.startsWith(PR_LINK_LINE)
+                        || !textA.endsWith("\n") || !textC.endsWith("\n")) {
+                    Position at = new Position(head.name(), i + 1, 1);
+                    problems.error(at, "changelog.correction-bytes", "a pr-link correction may only change `  pr-link:` "
+                            + "lines; line " + (i + 1) + " changed:\n  base: " + ByteText.visible(a) + "\n  head: "
+                            + ByteText.visible(c) + "\n  fix: restore this line as it is in the base");
+                }
+            }
+        }
+        if (changed != corrections && !problems.hasErrors()) {
+            problems.add(dev.sweepgate.problem.Problem.fileError(head.name(), "changelog.correction-bytes",
+                    changed + " lines changed for " + corrections + " corrected pr-links; change exactly one "
+                            + "`  pr-link:` line per corrected entry"));
+        }
+    }
+
+    /** Both sides of the first difference, with whitespace made visible. */
+    static String describeDifference(ChangelogFile base, ChangelogFile head, int offset) {
+        Position inBase = ByteText.positionOf(base.bytes(), offset, base.name());
+        Position inHead = ByteText.positionOf(head.bytes(), offset, head.name());
+        return "the first differing byte is at line " + inBase.line() + ", column " + inBase.column() + " of the base and line "
+                + inHead.line() + ", column " + inHead.column() + " of the head:"
+                + "\n  base line " + inBase.line() + ": " + ByteText.visible(ByteText.lineAt(base.bytes(), offset))
+                + "\n  head line " + inHead.line() + ": " + ByteText.visible(ByteText.lineAt(head.bytes(), offset));
+    }
+
+    private static String fixFor(byte[] base, byte[] head, int offset) {
+        String baseLine = new String(ByteText.lineAt(base, offset), StandardCharsets.UTF_8);
+        String headLine = new String(ByteText.lineAt(head, offset), StandardCharsets.UTF_8);
+        String restore = "restore the base file byte for byte and add new entries only after its last line";
+        String baseBody = baseLine.endsWith("\n") ? baseLine.substring(0, baseLine.length() - 1) : baseLine;
+        String headBody = headLine.endsWith("\n") ? headLine.substring(0, headLine.length() - 1) : headLine;
+        if (!baseBody.isEmpty() && baseBody.isBlank() && headBody.isEmpty()) {
+            int spaces = baseBody.length();
+            return "this historical line holds " + spaces + (spaces == 1 ? " space" : " spaces")
+                    + " and must keep them (an editor that trims trailing whitespace removes them): " + restore;
+        }
+        if (baseLine.stripTrailing().equals(headLine.stripTrailing())) {
+            return "only trailing whitespace differs on this line (check your editor's trim and final-newline settings): "
+                    + restore;
+        }
+        return restore;
+    }
+
+    /** Offsets of the starts of lines at or after {@code from} (only {@code \n} ends a line). */
+    private static List<Integer> lineStarts(byte[] bytes, int from) {
+        List<Integer> starts = new ArrayList<>();
+        if (from < bytes.length && (from == 0 || bytes[from - 1] == '\n')) {
+            starts.add(from);
+        }
+        for (int i = from; i < bytes.length - 1; i++) {
+            if (bytes[i] == '\n') {
+                starts.add(i + 1);
+            }
+        }
+        return starts;
+    }
+
+    private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+        if (at < 0 || at + prefix.length > bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (bytes[at + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean endsWith(byte[] bytes, int end, String suffix) {
+        int n = suffix.length();
+        if (end < n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (bytes[end - n + i] != suffix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Python's {@code splitlines(keepends=True)} over the UTF-8 text, each line back in bytes. */
+    static List<byte[]> linesKeepingEnds(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        List<byte[]> lines = new ArrayList<>();
+        int start = 0;
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (ChangelogFile.isPythonLineBreak(c)) {
+                int end = i + 1;
+                if (c == '\r' && end < text.length() && text.charAt(end) == '\n') {
+                    end++;
+                }
+                lines.add(text.substring(start, end).getBytes(StandardCharsets.UTF_8));
+                start = end;
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        if (start < text.length()) {
+            lines.add(text.substring(start).getBytes(StandardCharsets.UTF_8));
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.yaml.YMap;
+import java.util.List;
+
+/**
+ * One entry of the performance changelog, as bound by {@link EntryBinder}.
+ *
+ * @param evalMinPrefillEp null when not written
+ * @param scenarioTypes    null when not written (meaning both scenarios)
+ * @param source           the mapping as parsed, for comparisons as values
+ */
+public record ChangelogEntry(List<String> configKeys, List<String> description, String prLink,
+                             boolean evalsOnly, boolean allEvals, boolean appendOnly,
+                             Long evalMinPrefillEp, List<ScenarioType> scenarioTypes,
+                             YMap source, Position pos) {
+    public ChangelogEntry {
+        configKeys = List.copyOf(configKeys);
+        description = List.copyOf(description);
+        scenarioTypes = scenarioTypes == null ? null : List.copyOf(scenarioTypes);
+    }
+
+    /** The scenarios this entry benchmarks: its scenario-type, or both in enumeration order. */
+    public List<ScenarioType> scenarios() {
+        return scenarioTypes == null ? List.of(ScenarioType.values()) : scenarioTypes;
+    }
+}

@@ -1,0 +1,168 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.YNode;
+import dev.sweepgate.yaml.YSeq;
+import dev.sweepgate.yaml.YamlLoader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One side of a changelog comparison, checked against the file rules of changelog.md: line
+ * ends, forbidden bytes, UTF-8, YAML without duplicate keys or merge keys, a list root, one
+ * {@code - config-keys:} line per entry, valid entries.
+ *
+ * @param name    how messages name this side, e.g. "perf-changelog.yaml (at abc123)"
+ * @param entries the bound entries; empty when {@code problems} has errors
+ * @param items   the parsed list items, for comparisons as values
+ */
+public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entries, List<YNode> items,
+                            List<Problem> problems) {
+    public static final String ENTRY_START = "- config-keys:";
+
+    public ChangelogFile {
+        entries = List.copyOf(entries);
+        items = List.copyOf(items);
+        problems = List.copyOf(problems);
+    }
+
+    public boolean ok() {
+        return problems.stream().noneMatch(Problem::isError);
+    }
+
+    /** Checks every file rule; never throws for bad content. */
+    public static ChangelogFile check(byte[] bytes, String name) {
+        Problems problems = new Problems();
+        checkBytes(bytes, name, problems);
+        if (problems.hasErrors()) {
+            return new ChangelogFile(name, bytes, List.of(), List.of(), problems.all());
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        YNode root;
+        try {
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(bytes, name);
+            problems.addAll(doc.problems());
+            root = doc.root();
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+            return new ChangelogFile(name, bytes, List.of(), List.of(), problems.all());
+        }
+        if (!(root instanceof YSeq seq)) {
+            problems.error(root.pos(), "changelog.root", "the changelog must be a YAML list of entries (lines starting "
+                    + "with `- config-keys:`), not " + root.describe());
+            return new ChangelogFile(name, bytes, List.of(), List.of(), problems.all());
+        }
+        int starts = countEntryStarts(text);
+        if (starts != seq.size()) {
+            Position at = firstEntryWithoutStartLine(text, seq, name);
+            problems.error(at, "changelog.entry-starts", "the file has " + seq.size()
+                    + " entries but " + starts + " lines that begin with `" + ENTRY_START + "`; every entry must start "
+                    + "with its own line `" + ENTRY_START + "` at column 1 (config-keys first, no other list items)"
+                    + (text.startsWith("\uFEFF") ? "; the file starts with a byte-order mark: save it as UTF-8 without BOM" : ""));
+        }
+        List<ChangelogEntry> entries = new ArrayList<>();
+        for (int i = 0; i < seq.size(); i++) {
+            ChangelogEntry entry = EntryBinder.bind(seq.get(i), "entry " + (i + 1), problems);
+            if (entry != null) {
+                entries.add(entry);
+            }
+        }
+        if (problems.hasErrors()) {
+            return new ChangelogFile(name, bytes, List.of(), seq.items(), problems.all());
+        }
+        return new ChangelogFile(name, bytes, entries, seq.items(), problems.all());
+    }
+
+    /** Same as {@link #check}, throwing the problems when any rule is broken. */
+    public static ChangelogFile load(byte[] bytes, String name) {
+        ChangelogFile file = check(bytes, name);
+        if (!file.ok()) {
+            throw new ProblemException(file.problems());
+        }
+        return file;
+    }
+
+    private static void checkBytes(byte[] bytes, String name, Problems problems) {
+        if (bytes.length == 0) {
+            problems.add(Problem.fileError(name, "changelog.empty", "the changelog is empty; it must be a YAML list of entries"));
+            return;
+        }
+        reportFirst(bytes, name, (byte) '\r', "changelog.cr", "a carriage return (CR): the file must use LF line ends "
+                + "only; convert it (for instance `sed -i 's/\\r$//' FILE`, or set your editor to LF)", problems);
+        reportFirst(bytes, name, (byte) '\t', "changelog.tab", "a tab: indent with spaces only", problems);
+        reportFirst(bytes, name, (byte) 0, "changelog.nul", "a NUL byte: the changelog is text; remove it", problems);
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+        } catch (CharacterCodingException e) {
+            problems.add(Problem.fileError(name, "changelog.encoding", "the file is not valid UTF-8; save it as UTF-8"));
+        }
+        if (bytes[bytes.length - 1] != '\n') {
+            Position end = ByteText.positionOf(bytes, bytes.length, name);
+            problems.error(end, "changelog.final-newline", "the file must end with a line end (\\n); add one after the last line");
+        }
+    }
+
+    private static void reportFirst(byte[] bytes, String name, byte needle, String rule, String what, Problems problems) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == needle) {
+                int count = 0;
+                for (byte b : bytes) {
+                    if (b == needle) {
+                        count++;
+                    }
+                }
+                problems.error(ByteText.positionOf(bytes, i, name), rule, "the file contains " + what
+                        + (count > 1 ? " (" + count + " occurrences, the first here)" : ""));
+                return;
+            }
+        }
+    }
+
+    /** Where to point for a count mismatch: the first entry whose line does not begin with the entry start. */
+    private static Position firstEntryWithoutStartLine(String text, YSeq seq, String name) {
+        String[] lines = text.split("\n", -1);
+        for (YNode item : seq.items()) {
+            int line = item.pos().line();
+            if (line >= 1 && line <= lines.length && !lines[line - 1].startsWith(ENTRY_START)) {
+                return new Position(name, line, 1);
+            }
+        }
+        return Position.ofFile(name);
+    }
+
+    /** Lines that begin with {@code - config-keys:}, split the way Python's {@code str.splitlines} splits. */
+    static int countEntryStarts(String text) {
+        int count = 0;
+        int lineStart = 0;
+        int n = text.length();
+        int i = 0;
+        while (i <= n) {
+            if (i == n || isPythonLineBreak(text.charAt(i))) {
+                if (text.startsWith(ENTRY_START, lineStart) && lineStart + ENTRY_START.length() <= i) {
+                    count++;
+                }
+                if (i < n && text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                lineStart = i + 1;
+            }
+            i++;
+        }
+        return count;
+    }
+
+    static boolean isPythonLineBreak(char c) {
+        return switch (c) {
+            case '\n', '\r', '\u000b', '\u000c', '\u001c', '\u001d', '\u001e', '\u0085', '\u2028', '\u2029' -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,189 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.config.ConfigLoader;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.SourceFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * validate-changelog and process-changelog over git: reads the changelog and the configs at
+ * the refs (or the head from the working tree), applies the rules and computes the sweep.
+ */
+public final class ChangelogGate {
+    public static final String DEFAULT_CHANGELOG = "perf-changelog.yaml";
+
+    private final Git git;
+    private final Function<String, byte[]> workingTree;
+    private final List<String> masterFiles;
+    private final String runnerFile;
+    private final SweepComputation computation;
+
+    /**
+     * @param workingTree reads a file of the working tree (missing files are an environment failure)
+     * @param masterFiles the master config files in load order, read at each side
+     */
+    public ChangelogGate(Git git, Function<String, byte[]> workingTree, List<String> masterFiles, String runnerFile) {
+        this(git, workingTree, masterFiles, runnerFile, new SweepComputation());
+    }
+
+    ChangelogGate(Git git, Function<String, byte[]> workingTree, List<String> masterFiles, String runnerFile,
+                  SweepComputation computation) {
+        this.git = git;
+        this.workingTree = workingTree;
+        this.masterFiles = List.copyOf(masterFiles);
+        this.runnerFile = runnerFile;
+        this.computation = computation;
+    }
+
+    /**
+     * The two sides of a change. {@code headCommit} null means the working tree.
+     *
+     * @param baseRef, headRef the refs as the user wrote them (for messages and metadata)
+     */
+    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+        public boolean headIsWorkingTree() {
+            return headCommit == null;
+        }
+
+        String headLabel() {
+            return headIsWorkingTree() ? "the working tree" : headRef;
+        }
+    }
+
+    /** The outcome of validate-changelog: what changed, the sweep (null when nothing to sweep), all problems. */
+    public record Validation(ChangelogChange change, Sweep sweep, List<Problem> problems) {
+        public Validation {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.stream().noneMatch(Problem::isError);
+        }
+    }
+
+    /** Resolves the refs the user gave; a null head ref means the working tree. */
+    public Refs refs(String baseRef, String headRef) {
+        String base = git.resolveCommit(baseRef, "--base-ref");
+        String head = headRef == null ? null : git.resolveCommit(headRef, "--head-ref");
+        return new Refs(baseRef, base, headRef, head);
+    }
+
+    public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
+        // The four inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
+        ExecutorService pool = pool();
+        try {
+            Future<ChangelogFile> baseFile = pool.submit(() ->
+                    ChangelogFile.check(git.show(refs.baseCommit(), changelog), changelog + "@" + refs.baseRef()));
+            Future<ChangelogFile> headFile = pool.submit(() -> ChangelogFile.check(refs.headIsWorkingTree()
+                    ? workingTree.apply(changelog) : git.show(refs.headCommit(), changelog), changelog));
+            Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog));
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+            ChangelogFile base = join(baseFile);
+            ChangelogFile head = join(headFile);
+            Problems problems = new Problems();
+            problems.addAll(base.problems());
+            problems.addAll(head.problems());
+            if (!base.ok() || !head.ok()) {
+                return new Validation(null, null, problems.all());
+            }
+            ChangelogChange change = HistoryRules.check(base, head, policy, problems);
+            boolean historyOk = !problems.hasErrors();
+            if (historyOk) {
+                ByteRules.check(base, head, change, problems);
+            }
+            if (!historyOk || change.correctionsOnly()) {
+                return new Validation(change, null, problems.all());
+            }
+            Sweep sweep = null;
+            try {
+                sweep = computation.compute(join(added), join(configs), () -> baseConfigs(refs), options, changelog);
+            } catch (ProblemException e) {
+                problems.addAll(e.problems());
+            }
+            return new Validation(change, sweep, problems.all());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Steps 1 to 7 of process-changelog. */
+    public Sweep process(Refs refs, String changelog, SweepOptions options) {
+        ExecutorService pool = pool();
+        try {
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+            List<ChangelogEntry> entries = addedEntries(refs, changelog);
+            return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Step 1 of process-changelog: the entries the diff adds. */
+    private List<ChangelogEntry> addedEntries(Refs refs, String changelog) {
+        return AddedText.entries(git.diff(refs.baseCommit(), refs.headCommit(), changelog), changelog);
+    }
+
+    private static ExecutorService pool() {
+        return Executors.newFixedThreadPool(3, task -> {
+            Thread thread = new Thread(task, "sweepgate-reader");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** The task's result; its exception (a problem, a usage or environment failure) as if thrown here. */
+    private static <T> T join(Future<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while reading the inputs");
+        }
+    }
+
+    private ConfigSet headConfigs(Refs refs) {
+        if (refs.headIsWorkingTree()) {
+            return load(path -> new SourceFile(path, workingTree.apply(path)));
+        }
+        return load(path -> new SourceFile(path, git.show(refs.headCommit(), path)));
+    }
+
+    private ConfigSet baseConfigs(Refs refs) {
+        try {
+            return load(path -> new SourceFile(path + "@" + refs.baseRef(), git.show(refs.baseCommit(), path)));
+        } catch (ProblemException e) {
+            List<Problem> problems = new ArrayList<>();
+            problems.add(Problem.fileError(masterFiles.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",
+                    "append-only compares with the configs at " + refs.baseRef() + ", which break these rules:"));
+            problems.addAll(e.problems());
+            throw new ProblemException(problems);
+        }
+    }
+
+    private ConfigSet load(Function<String, SourceFile> read) {
+        List<SourceFile> masters = new ArrayList<>();
+        for (String path : masterFiles) {
+            masters.add(read.apply(path));
+        }
+        return ConfigLoader.load(masters, read.apply(runnerFile));
+    }
+}

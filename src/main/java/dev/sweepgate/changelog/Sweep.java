@@ -1,0 +1,28 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.matrix.Row;
+import java.util.List;
+
+/**
+ * What a changelog change will run: throughput rows (each with its recipe-fingerprint) and
+ * eval rows, in generation order, plus what each entry selected.
+ */
+public record Sweep(List<ChangelogEntry> entries, List<EntryPlan> plans, List<Row> throughput, List<Row> evals) {
+    public Sweep {
+        entries = List.copyOf(entries);
+        plans = List.copyOf(plans);
+        throughput = List.copyOf(throughput);
+        evals = List.copyOf(evals);
+    }
+
+    /**
+     * One entry's share of the sweep.
+     *
+     * @param configKeys the resolved config keys
+     */
+    public record EntryPlan(ChangelogEntry entry, List<String> configKeys) {
+        public EntryPlan {
+            configKeys = List.copyOf(configKeys);
+        }
+    }
+}

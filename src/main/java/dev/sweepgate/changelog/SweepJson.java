@@ -1,0 +1,143 @@
+package dev.sweepgate.changelog;
+
+import dev.sweepgate.matrix.Row;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Steps 8 and 9 of process-changelog: rows into buckets, written in the output schema
+ * (with its defaults), plus the changelog metadata.
+ */
+public final class SweepJson {
+    public static final String FINGERPRINT = "recipe-fingerprint";
+    public static final String SINGLE_NODE = "single_node";
+    public static final String MULTI_NODE = "multi_node";
+    public static final List<String> EVAL_BUCKETS = List.of("evals", "agentic_evals", "multinode_evals",
+            "multinode_agentic_evals");
+
+    private SweepJson() {
+    }
+
+    /** The document process-changelog prints; every key is always present. */
+    public static Map<String, Object> document(Sweep sweep, String baseRef, String headRef) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, List<Object>> single = new LinkedHashMap<>();
+        Map<String, List<Object>> multi = new LinkedHashMap<>();
+        for (Row row : sweep.throughput()) {
+            Map<String, List<Object>> target = isMultiNode(row) ? multi : single;
+            target.computeIfAbsent(throughputBucket(row), k -> new ArrayList<>()).add(outputRow(row));
+        }
+        doc.put(SINGLE_NODE, single);
+        doc.put(MULTI_NODE, multi);
+        Map<String, List<Object>> evals = new LinkedHashMap<>();
+        EVAL_BUCKETS.forEach(b -> evals.put(b, new ArrayList<>()));
+        for (Row row : sweep.evals()) {
+            evals.get(evalBucket(row)).add(outputRow(row));
+        }
+        doc.putAll(evals);
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("base_ref", baseRef);
+        metadata.put("head_ref", headRef);
+        List<Object> entries = new ArrayList<>();
+        sweep.entries().forEach(e -> entries.add(entry(e)));
+        metadata.put("entries", entries);
+        doc.put("changelog_metadata", metadata);
+        return doc;
+    }
+
+    /** {@code agentic}, or the sequence-length name ({@code 1k1k}, {@code 8k1k}, {@code {isl}_{osl}}). */
+    public static String throughputBucket(Row row) {
+        if (isAgentic(row)) {
+            return "agentic";
+        }
+        return seqLenName(row.get("isl"), row.get("osl"));
+    }
+
+    public static String evalBucket(Row row) {
+        boolean agentic = isAgentic(row);
+        if (isMultiNode(row)) {
+            return agentic ? "multinode_agentic_evals" : "multinode_evals";
+        }
+        return agentic ? "agentic_evals" : "evals";
+    }
+
+    static String seqLenName(Object isl, Object osl) {
+        long i = ((Number) isl).longValue();
+        long o = ((Number) osl).longValue();
+        if (i == 1024 && o == 1024) {
+            return "1k1k";
+        }
+        if (i == 8192 && o == 1024) {
+            return "8k1k";
+        }
+        return i + "_" + o;
+    }
+
+    static boolean isAgentic(Row row) {
+        return "agentic-coding".equals(row.get("scenario-type"));
+    }
+
+    static boolean isMultiNode(Row row) {
+        return row.fields().containsKey("prefill");
+    }
+
+    /** A row in the output schema: defaults filled in, nothing written as null. */
+    static Map<String, Object> outputRow(Row row) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        row.fields().forEach((k, v) -> {
+            if (v != null) {
+                out.put(k, v);
+            }
+        });
+        boolean agentic = isAgentic(row);
+        boolean multi = isMultiNode(row);
+        if (agentic) {
+            out.remove("eval-all-concs");
+        } else {
+            out.putIfAbsent("eval-only", false);
+            if (multi) {
+                out.putIfAbsent("eval-all-concs", false);
+            }
+        }
+        for (String worker : List.of("prefill", "decode")) {
+            if (out.get(worker) instanceof Map<?, ?> w) {
+                out.put(worker, outputWorker(w));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Object> outputWorker(Map<?, ?> worker) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        worker.forEach((k, v) -> {
+            if (v != null) {
+                out.put(String.valueOf(k), v);
+            }
+        });
+        out.putIfAbsent("pp", 1);
+        out.putIfAbsent("dcp-size", 1);
+        out.putIfAbsent("pcp-size", 1);
+        out.putIfAbsent("additional-settings", List.of());
+        return out;
+    }
+
+    /** An entry as the metadata writes it: booleans always, optional fields only when set. */
+    static Map<String, Object> entry(ChangelogEntry e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("config-keys", e.configKeys());
+        out.put("description", e.description());
+        out.put("pr-link", e.prLink());
+        out.put("evals-only", e.evalsOnly());
+        out.put("all-evals", e.allEvals());
+        out.put("append-only", e.appendOnly());
+        if (e.evalMinPrefillEp() != null) {
+            out.put("eval-min-prefill-ep", e.evalMinPrefillEp());
+        }
+        if (e.scenarioTypes() != null) {
+            out.put("scenario-type", e.scenarioTypes().stream().map(t -> t.key()).toList());
+        }
+        return out;
+    }
+}

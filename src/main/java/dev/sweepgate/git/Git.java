@@ -1,0 +1,266 @@
+package dev.sweepgate.git;
+
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.UsageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The git command line, run directly (never through a shell) in one directory. Every call
+ * that names a ref checks it first, so a typo or a missing fetch becomes a message that
+ * says what to do instead of git's own error.
+ */
+public final class Git {
+    private final Path dir;
+    private final Map<String, String> environment;
+
+    /** The result of one git call: its exit status and raw output. */
+    public record Result(int exitCode, byte[] stdout, String stderr) {
+        public boolean ok() {
+            return exitCode == 0;
+        }
+
+        public String stdoutText() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** One line of {@code git ls-files -s}: a blob at a merge stage (0 merged, 1 base, 2 ours, 3 theirs). */
+    public record StageEntry(String mode, String objectId, int stage, String path) {
+    }
+
+    /**
+     * @param dir         where git runs (the {@code -C} directory)
+     * @param environment extra variables for git (for instance from tests); may be empty
+     */
+    public Git(Path dir, Map<String, String> environment) {
+        this.dir = dir;
+        this.environment = Map.copyOf(environment);
+    }
+
+    public Git(Path dir) {
+        this(dir, Map.of());
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /**
+     * Refuses a ref that git would read as an option. Checked before any git call so that
+     * {@code --base-ref=--output=x} can never reach git.
+     */
+    public static void checkRefSyntax(String ref, String option) {
+        if (ref == null || ref.isEmpty()) {
+            throw new UsageException(option + " needs a ref (a branch, tag or commit id)");
+        }
+        if (ref.startsWith("-")) {
+            throw new UsageException(option + " " + ref + ": a ref cannot start with '-'; name a branch, tag or commit id");
+        }
+        for (int i = 0; i < ref.length(); i++) {
+            char c = ref.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new UsageException(option + ": the ref contains a control character; name a branch, tag or commit id");
+            }
+        }
+    }
+
+    /** Fails with exit 3 unless the directory is inside a git work tree. */
+    public void requireRepository() {
+        Result r = run(List.of("rev-parse", "--is-inside-work-tree"));
+        if (!r.ok() || !r.stdoutText().trim().equals("true")) {
+            throw new EnvironmentException("not inside a git work tree: " + dir
+                    + " (run sweepgate from a clone of the repository, or pass -C DIR)");
+        }
+    }
+
+    /**
+     * Resolves a ref to a commit id.
+     *
+     * @throws UsageException       when the ref is malformed
+     * @throws EnvironmentException when it does not name a commit in this repository
+     */
+    public String resolveCommit(String ref, String option) {
+        checkRefSyntax(ref, option);
+        Result r = run(List.of("rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"));
+        if (r.ok()) {
+            return r.stdoutText().trim();
+        }
+        // only now is it worth telling "no repository here" apart from "no such ref"
+        requireRepository();
+        throw new EnvironmentException(option + " " + ref + ": " + unresolvedHint(ref));
+    }
+
+    private String unresolvedHint(String ref) {
+        StringBuilder sb = new StringBuilder("git cannot resolve this ref to a commit");
+        int slash = ref.indexOf('/');
+        if (slash > 0 && isRemote(ref.substring(0, slash))) {
+            String remote = ref.substring(0, slash);
+            String branch = ref.substring(slash + 1);
+            sb.append("; fetch it first: git fetch ").append(remote).append(' ').append(branch);
+        } else {
+            sb.append("; check the spelling, or fetch the branch or commit it names");
+        }
+        if (isShallow()) {
+            sb.append(" (this clone is shallow: in GitHub Actions check out with fetch-depth: 0)");
+        }
+        return sb.toString();
+    }
+
+    private boolean isRemote(String name) {
+        Result r = run(List.of("remote"));
+        if (!r.ok()) {
+            return name.equals("origin");
+        }
+        return r.stdoutText().lines().anyMatch(name::equals) || name.equals("origin");
+    }
+
+    private boolean isShallow() {
+        Result r = run(List.of("rev-parse", "--is-shallow-repository"));
+        return r.ok() && r.stdoutText().trim().equals("true");
+    }
+
+    /**
+     * The bytes of a file at a commit.
+     *
+     * @param path a path as the user wrote it, relative to the git directory
+     * @throws EnvironmentException when the file does not exist at that commit
+     */
+    public byte[] show(String commit, String path) {
+        Result r = run(List.of("cat-file", "blob", commit + ":" + revisionPath(path)));
+        if (!r.ok()) {
+            throw new EnvironmentException(path + " does not exist at " + abbreviate(commit)
+                    + " (git: " + firstLine(r.stderr()) + ")");
+        }
+        return r.stdout();
+    }
+
+    /** Whether a file exists at a commit. */
+    public boolean exists(String commit, String path) {
+        return run(List.of("cat-file", "-e", commit + ":" + revisionPath(path))).ok();
+    }
+
+    /**
+     * {@code git diff} of one file between two commits, or between a commit and the working
+     * tree when {@code head} is null. The algorithm is pinned (myers, git's default) so the
+     * added lines never depend on a user's configuration.
+     */
+    public String diff(String base, String head, String path) {
+        List<String> args = new ArrayList<>(List.of("-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff",
+                "--no-textconv", "--no-renames", "--diff-algorithm=myers", base));
+        if (head != null) {
+            args.add(head);
+        }
+        args.add("--");
+        args.add(pathspec(path));
+        Result r = run(args);
+        if (!r.ok()) {
+            throw new EnvironmentException("git diff failed for " + path + ": " + firstLine(r.stderr()));
+        }
+        return r.stdoutText();
+    }
+
+    /** The index entries of one path; during a conflicted merge, stages 1, 2 and 3. */
+    public List<StageEntry> stages(String path) {
+        Result r = run(List.of("ls-files", "-s", "--", pathspec(path)));
+        if (!r.ok()) {
+            throw new EnvironmentException("git ls-files failed for " + path + ": " + firstLine(r.stderr()));
+        }
+        List<StageEntry> entries = new ArrayList<>();
+        for (String line : r.stdoutText().split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            int tab = line.indexOf('\t');
+            String[] meta = line.substring(0, tab).split(" ");
+            entries.add(new StageEntry(meta[0], meta[1], Integer.parseInt(meta[2]), line.substring(tab + 1)));
+        }
+        return entries;
+    }
+
+    /** The bytes of a blob by object id. */
+    public byte[] blob(String objectId) {
+        Result r = run(List.of("cat-file", "blob", objectId));
+        if (!r.ok()) {
+            throw new EnvironmentException("git cannot read blob " + objectId + ": " + firstLine(r.stderr()));
+        }
+        return r.stdout();
+    }
+
+    /** Runs git with the given arguments; never through a shell. Exit 3 when git is missing. */
+    public Result run(List<String> args) {
+        List<String> command = new ArrayList<>(args.size() + 1);
+        command.add("git");
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        pb.environment().putAll(environment);
+        // Messages we parse must not be translated, and git must never wait for a pager or a prompt.
+        pb.environment().put("LC_ALL", "C");
+        pb.environment().put("GIT_PAGER", "cat");
+        pb.environment().put("GIT_TERMINAL_PROMPT", "0");
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot run git (" + e.getMessage()
+                    + "); install git and make sure it is on PATH");
+        }
+        try {
+            process.getOutputStream().close();
+            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+            byte[] out = readAll(process.getInputStream());
+            int exit = process.waitFor();
+            return new Result(exit, out, new String(err.join(), StandardCharsets.UTF_8));
+        } catch (IOException | UncheckedIOException e) {
+            throw new EnvironmentException("reading from git failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroy();
+            throw new EnvironmentException("interrupted while waiting for git");
+        }
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try (in) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code REV:./path} reads relative to the directory git runs in, as the user meant it. */
+    private String revisionPath(String path) {
+        Path p = Path.of(path);
+        if (p.isAbsolute()) {
+            return "./" + dir.relativize(p).toString().replace('\\', '/');
+        }
+        String unix = path.replace('\\', '/');
+        return unix.startsWith("./") || unix.startsWith("../") ? unix : "./" + unix;
+    }
+
+    /** A literal pathspec, so that a file name with glob characters matches only itself. */
+    private String pathspec(String path) {
+        Path p = Path.of(path);
+        String relative = p.isAbsolute() ? dir.relativize(p).toString() : path;
+        return ":(literal)" + relative.replace('\\', '/');
+    }
+
+    private static String firstLine(String text) {
+        String trimmed = text.strip();
+        int nl = trimmed.indexOf('\n');
+        return nl < 0 ? trimmed : trimmed.substring(0, nl);
+    }
+
+    private static String abbreviate(String commit) {
+        return commit.length() == 40 && commit.chars().allMatch(c -> Character.digit(c, 16) >= 0)
+                ? commit.substring(0, 12) : commit;
+    }
+}
