@@ -4,8 +4,11 @@ import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.yaml.YamlLoader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -31,11 +34,19 @@ public record Context(Path dir, Env env) {
     public byte[] read(String path) {
         Path file = resolve(path);
         try {
+            long size = Files.size(file);
+            if (size > YamlLoader.MAX_BYTES) {
+                // Refused before reading: a file of gigabytes would not even fit in an array.
+                throw new ProblemException(YamlLoader.tooLarge(path, size));
+            }
             return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new EnvironmentException("cannot read " + path + ": no such file (looked in " + dir + ")");
+        } catch (AccessDeniedException e) {
+            throw new EnvironmentException("cannot read " + path + ": permission denied");
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + path + ": " + e.getMessage());
+            String reason = Files.isDirectory(file) ? "it is a directory, not a file" : e.getMessage();
+            throw new EnvironmentException("cannot read " + path + ": " + reason);
         }
     }
 
@@ -45,14 +56,16 @@ public record Context(Path dir, Env env) {
 
     /**
      * Renders problems. Text and GitHub annotations go to stderr; JSON and SARIF to stdout
-     * unless stdout already carries the command's data.
+     * unless stdout already carries the command's data. On a stdout of its own, a structured
+     * format prints its document even without problems, so a consumer (or a SARIF upload)
+     * always finds one.
      */
     public void report(List<Problem> problems, Format chosen, boolean stdoutIsData) {
-        if (problems.isEmpty()) {
-            return;
-        }
         Format format = format(chosen);
         boolean structured = format == Format.JSON || format == Format.SARIF;
+        if (problems.isEmpty() && !(structured && !stdoutIsData)) {
+            return;
+        }
         PrintStream target = structured && !stdoutIsData ? out() : err();
         ProblemRenderer.render(problems, format, "sweepgate", target);
     }

@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
                 TestConfigCommand.class,
                 ValidateChangelogCommand.class,
                 ProcessChangelogCommand.class,
+                PrepareMergeCommand.class,
+                MergeDriverCommand.class,
+                InstallHooksCommand.class,
         })
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
@@ -35,16 +38,27 @@ public final class Main implements Callable<Integer> {
     private Env env;
 
     public static void main(String[] args) {
-        System.exit(run(args, Env.system()));
+        int status = run(args, Env.system());
+        // System.exit does not flush: output printed without a final newline would be lost.
+        System.out.flush();
+        System.err.flush();
+        System.exit(status);
     }
 
     /** Runs one command line in process; what it prints goes to the streams of {@code env}. */
     public static int run(String[] args, Env env) {
+        return execute(commandLine(env), env, args);
+    }
+
+    /** The command line with sweepgate's streams and error handling, before it runs. */
+    static CommandLine commandLine(Env env) {
         Main root = new Main();
         root.env = env;
         CommandLine cli = new CommandLine(root);
         // --format json, --format JSON: enum options read in any case.
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // `sweepgate COMMAND --version` printed nothing: subcommands do not inherit the provider.
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
         cli.setOut(new PrintWriter(env.out(), true));
         cli.setErr(new PrintWriter(env.err(), true));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, env));
@@ -53,10 +67,24 @@ public final class Main implements Callable<Integer> {
             env.err().println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             return USAGE;
         });
-        return cli.execute(args);
+        return cli;
     }
 
-    private static int handle(Exception e, Env env) {
+    static int execute(CommandLine cli, Env env, String... args) {
+        try {
+            return cli.execute(args);
+        } catch (Error e) {
+            // picocli hands only Exceptions to the handler; a StackOverflowError or OutOfMemoryError
+            // would otherwise reach the JVM, which prints a stack trace.
+            return handle(e, env);
+        }
+    }
+
+    private static String oneLine(String message) {
+        return String.valueOf(message).strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    private static int handle(Throwable e, Env env) {
         if (e instanceof ProblemException p) {
             // Commands render their own problems; this is the fallback for ones that escaped.
             p.problems().forEach(problem -> env.err().println(dev.sweepgate.output.ProblemRenderer.text(problem)));
@@ -71,7 +99,7 @@ public final class Main implements Callable<Integer> {
             return ENVIRONMENT;
         }
         // A bug of ours: say so plainly, without a stack trace (set SWEEPGATE_DEBUG=1 for one).
-        env.err().println("sweepgate: internal error: " + e);
+        env.err().println("sweepgate: internal error: " + oneLine(e.toString()));
         if (env.variable("SWEEPGATE_DEBUG") != null) {
             e.printStackTrace(env.err());
         }

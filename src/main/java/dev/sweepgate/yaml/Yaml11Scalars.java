@@ -31,7 +31,9 @@ public final class Yaml11Scalars {
     }
 
     public static Kind kindOf(String text) {
-        if (!text.isEmpty() && cannotBeImplicit(text.charAt(0))) {
+        // Most scalars are words: only these first characters can start a non-string, so the
+        // patterns below run for a few scalars only (as the reference's resolver dispatches too).
+        if (!text.isEmpty() && "yYnNtTfFoO~-+0123456789.<=".indexOf(text.charAt(0)) < 0) {
             return Kind.STRING;
         }
         if (NULL.matcher(text).matches()) {
@@ -56,18 +58,6 @@ public final class Yaml11Scalars {
             return Kind.VALUE;
         }
         return Kind.STRING;
-    }
-
-    /**
-     * Most plain scalars are words (keys, names, links); the types above all start with one of
-     * a few characters, so a scalar starting with any other is a string without trying them.
-     */
-    private static boolean cannotBeImplicit(char first) {
-        if ((first >= '0' && first <= '9') || "-+.~<=".indexOf(first) >= 0) {
-            return false;
-        }
-        // bool (yes/no/true/false/on/off) and null (null/Null/NULL) words
-        return "yYnNtTfFoO".indexOf(first) < 0;
     }
 
     public static boolean parseBool(String text) {

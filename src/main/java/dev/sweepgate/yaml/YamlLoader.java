@@ -28,6 +28,7 @@ import org.snakeyaml.engine.v2.events.NodeEvent;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
@@ -38,10 +39,20 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 public final class YamlLoader {
     public static final int MAX_BYTES = 64 * 1024 * 1024;
     public static final int MAX_DEPTH = 64;
-    /** Nodes a document may expand to through aliases; a billion-laughs document blows past it. */
+    /**
+     * Nodes that aliases and merge keys may add to a document beyond the ones written in it; a
+     * billion-laughs document blows past it long before it costs time or memory.
+     */
     public static final long MAX_EXPANDED_NODES = 5_000_000;
+    /**
+     * Map entries merge keys may copy in one document. Real configs merge a few small maps; a
+     * chain of maps that each merge the previous one copies quadratically many entries.
+     */
+    public static final long MAX_MERGED_ENTRIES = 1_000_000;
 
     private static final String TAG_PREFIX = "tag:yaml.org,2002:";
+    private static final java.util.regex.Pattern DECIMAL_OR_SEXAGESIMAL =
+            java.util.regex.Pattern.compile("[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])*");
 
     private final boolean allowMergeKeys;
 
@@ -70,15 +81,19 @@ public final class YamlLoader {
      */
     public Document load(byte[] bytes, String file) {
         if (bytes.length > MAX_BYTES) {
-            throw new ProblemException(Problem.fileError(file, "yaml.too-large",
-                    "the file is " + bytes.length + " bytes; YAML inputs are limited to " + MAX_BYTES
-                            + " bytes (64 MiB)"));
+            throw new ProblemException(tooLarge(file, bytes.length));
         }
         String text = decodeUtf8(bytes, file);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
         return new Composer(file).compose(text);
+    }
+
+    /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
+    public static Problem tooLarge(String file, long size) {
+        return Problem.fileError(file, "yaml.too-large", "the file is " + size + " bytes; YAML inputs are limited to "
+                + MAX_BYTES + " bytes (64 MiB)");
     }
 
     public Document load(String text, String file) {
@@ -123,7 +138,12 @@ public final class YamlLoader {
         private final Deque<Frame> stack = new ArrayDeque<>();
         private final Map<String, YNode> anchors = new HashMap<>();
         private final Map<String, Boolean> anchorsInProgress = new HashMap<>();
+        /** How many nodes each node stands for once every alias in it is expanded. */
         private final IdentityHashMap<YNode, Long> weights = new IdentityHashMap<>();
+        /** Nodes written in the document so far: they never count against the expansion limit. */
+        private long writtenNodes;
+        /** Map entries copied by merge keys so far: each copy costs time even when the result is small. */
+        private long mergedEntries;
         private final List<Problem> problems = new ArrayList<>();
         private YNode root;
 
@@ -166,6 +186,10 @@ public final class YamlLoader {
                     message = e.getContext() + ": " + message;
                 }
                 throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message));
+            } catch (ReaderException e) {
+                throw new ProblemException(Problem.error(firstOccurrence(text, e.getCodePoint()), "yaml.syntax",
+                        String.format("invalid YAML: the control character U+%04X is not allowed; remove it",
+                                e.getCodePoint())));
             } catch (YamlEngineException e) {
                 throw new ProblemException(Problem.fileError(file, "yaml.syntax", "invalid YAML: " + e.getMessage()));
             }
@@ -173,6 +197,26 @@ public final class YamlLoader {
                 throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
             }
             return new Document(root, problems);
+        }
+
+        /** Where a code point first occurs, as line and column (in code points, as marks count). */
+        private Position firstOccurrence(String text, int codePoint) {
+            int line = 1;
+            int column = 1;
+            for (int i = 0; i < text.length(); ) {
+                int c = text.codePointAt(i);
+                if (c == codePoint) {
+                    return new Position(file, line, column);
+                }
+                if (c == '\n') {
+                    line++;
+                    column = 1;
+                } else {
+                    column++;
+                }
+                i += Character.charCount(c);
+            }
+            return Position.ofFile(file);
         }
 
         private Position position(Mark mark) {
@@ -201,6 +245,7 @@ public final class YamlLoader {
             }
             register(event, node);
             weights.put(node, 1L);
+            writtenNodes++;
             return node;
         }
 
@@ -224,6 +269,11 @@ public final class YamlLoader {
             } catch (ArithmeticException e) {
                 throw fail(event, "yaml.integer-range",
                         "the integer " + text + " does not fit in 64 bits; use a smaller number");
+            } catch (NumberFormatException e) {
+                // `0x_` and `0b_` match the YAML 1.1 int pattern but hold no digit.
+                throw fail(event, "yaml.bad-integer", "`" + text
+                        + "` reads as an integer but has no digits; write the number, or quote it (\"" + text
+                        + "\") if you mean the text");
             }
         }
 
@@ -245,8 +295,9 @@ public final class YamlLoader {
                     if (kind == Yaml11Scalars.Kind.FLOAT) {
                         yield Yaml11Scalars.parseFloat(text);
                     }
-                    if (kind == Yaml11Scalars.Kind.INT) {
-                        yield (double) integer(event, text);
+                    if (DECIMAL_OR_SEXAGESIMAL.matcher(text).matches()) {
+                        // A float tag reads digits as decimal: `!!float 010` is 10.0, not octal 8.
+                        yield Yaml11Scalars.parseFloat(text);
                     }
                     throw fail(event, "yaml.bad-tagged-value", "`!!float " + text + "` is not a number");
                 }
@@ -279,6 +330,12 @@ public final class YamlLoader {
             if (node == null) {
                 throw fail(event, "yaml.unknown-alias", "the alias *" + name + " has no anchor &" + name + " before it");
             }
+            if (node instanceof YScalar s) {
+                // A problem with an aliased value points at where it is used, not at its anchor.
+                YScalar used = new YScalar(s.value(), s.text(), s.plain(), position(event));
+                weights.put(used, 1L);
+                return used;
+            }
             return node;
         }
 
@@ -307,22 +364,24 @@ public final class YamlLoader {
 
         private void end() {
             Frame frame = stack.pop();
+            writtenNodes++;
             YNode node;
             long weight = 1;
             if (frame.mapping) {
-                node = buildMap(frame);
+                YMap map = buildMap(frame);
+                // Merged entries count too: alternating merges and aliases must not hide a bomb.
+                for (YMap.Entry e : map.entries()) {
+                    weight += 1 + weights.getOrDefault(e.value(), 1L);
+                }
+                node = map;
             } else {
+                for (YNode child : frame.items) {
+                    weight += weights.getOrDefault(child, 1L);
+                }
                 node = new YSeq(frame.items, frame.pos);
             }
-            for (YNode child : frame.items) {
-                weight += weights.getOrDefault(child, 1L);
-            }
-            for (YMap.Entry e : frame.entries) {
-                weight += 1 + weights.getOrDefault(e.value(), 1L);
-            }
-            if (weight > MAX_EXPANDED_NODES) {
-                throw fail(frame.event, "yaml.alias-bomb", "aliases here expand to more than " + MAX_EXPANDED_NODES
-                        + " nodes (an alias bomb); refer to each anchor a few times only");
+            if (weight > MAX_EXPANDED_NODES + writtenNodes) {
+                throw aliasBomb(frame.event);
             }
             weights.put(node, weight);
             register(frame.event, node);
@@ -356,11 +415,21 @@ public final class YamlLoader {
                 throw mergeValue(event);
             }
             if (top.pendingKey.value() == MergeKey.INSTANCE) {
+                if (!top.merges.isEmpty()) {
+                    // Two `<<` keys: YAML 1.1 loaders disagree on which wins, so it is a duplicate like any other.
+                    problems.add(duplicateKey(top.pendingKey, top.merges.get(0).key()));
+                }
                 top.merges.add(new YMap.Entry(top.pendingKey, node));
             } else {
                 top.entries.add(new YMap.Entry(top.pendingKey, node));
             }
             top.pendingKey = null;
+        }
+
+        private ProblemException aliasBomb(Event event) {
+            return fail(event, "yaml.alias-bomb", "aliases and merge keys here expand the document by more than "
+                    + MAX_EXPANDED_NODES + " nodes or copy more than " + MAX_MERGED_ENTRIES
+                    + " merged entries (an alias bomb); refer to each anchor a few times only");
         }
 
         private ProblemException mergeValue(Event event) {
@@ -373,14 +442,16 @@ public final class YamlLoader {
             for (YMap.Entry e : frame.entries) {
                 YScalar previous = seen.putIfAbsent(dedupKey(e.key().value()), e.key());
                 if (previous != null) {
-                    problems.add(Problem.error(e.key().pos(), "yaml.duplicate-key", "the key \"" + e.key().text()
-                            + "\" is already set at line " + previous.pos().line()
-                            + " of this mapping; keep one of the two (YAML would silently drop the first)"));
+                    problems.add(duplicateKey(e.key(), previous));
                 }
             }
             // YAML 1.1 merge: explicit keys win, and among merged sources the earlier one wins.
             for (YMap.Entry merge : frame.merges) {
                 for (YMap source : mergeSources(merge)) {
+                    mergedEntries += source.size();
+                    if (mergedEntries > MAX_MERGED_ENTRIES) {
+                        throw aliasBomb(frame.event);
+                    }
                     for (YMap.Entry e : source.entries()) {
                         if (seen.putIfAbsent(dedupKey(e.key().value()), e.key()) == null) {
                             entries.add(e);
@@ -389,6 +460,12 @@ public final class YamlLoader {
                 }
             }
             return new YMap(entries, frame.pos);
+        }
+
+        private Problem duplicateKey(YScalar key, YScalar previous) {
+            return Problem.error(key.pos(), "yaml.duplicate-key", "the key \"" + key.text()
+                    + "\" is already set at line " + previous.pos().line()
+                    + " of this mapping; keep one of the two (YAML would silently drop the first)");
         }
 
         private List<YMap> mergeSources(YMap.Entry merge) {
@@ -412,12 +489,13 @@ public final class YamlLoader {
         }
 
         private Object dedupKey(Object value) {
-            // YAML keys compare by value: 1 and 1.0 are the same key, as are true and 1.
+            // YAML keys compare by value: 1 and 1.0 are the same key, as are true and 1. Integral
+            // numbers compare as longs (not doubles) so that large distinct integers stay distinct.
             if (value instanceof Boolean b) {
-                return b ? 1.0 : 0.0;
+                return b ? 1L : 0L;
             }
-            if (value instanceof Long l) {
-                return l.doubleValue();
+            if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
+                return (long) d.doubleValue();
             }
             return value == null ? NullKey.INSTANCE : value;
         }

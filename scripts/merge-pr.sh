@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# Lands a pull request whose changelog may conflict with main:
+#   1. fetch the PR branch and the base branch,
+#   2. merge the base branch into the PR branch; a conflict in the changelog (and only there)
+#      is resolved with `sweepgate prepare-merge resolve-conflict`,
+#   3. rewrite placeholder pr-links with `sweepgate prepare-merge canonicalize`, check the
+#      result with `sweepgate validate-changelog`,
+#   4. commit with [skip-sweep] in the message (CI need not re-run the sweep for this) and push,
+#   5. (GitHub) comment on the PR, wait for its checks, squash-merge it.
+# Steps 1-4 work against any git remote; step 5 needs the GitHub CLI and is skipped with --no-github.
+# The branch you started on is checked out again on exit, whatever happens.
+set -euo pipefail
+
+program=merge-pr
+remote=origin
+base=main
+branch=
+repo=SemiAnalysisAI/InferenceX
+changelog=perf-changelog.yaml
+github=1
+pr=
+
+usage() {
+    cat <<EOF
+Usage: scripts/merge-pr.sh [options] <pr-number>
+
+Merges the base branch into the pull request's branch, resolves and canonicalises the
+changelog with sweepgate, pushes the result and (unless --no-github) squash-merges the PR
+once its checks pass.
+
+Options:
+  --no-github         skip the GitHub part (comment, wait for checks, squash-merge); the
+                      PR branch must then be named with --branch
+  --branch NAME       the PR's branch on the remote (default: asked from gh)
+  --remote NAME       the remote holding both branches (default: origin)
+  --base BRANCH       the branch the PR merges into (default: main)
+  --repo OWNER/NAME   the repository pr-links point to (default: SemiAnalysisAI/InferenceX)
+  --changelog FILE    the changelog (default: perf-changelog.yaml)
+  -h, --help          this help
+
+Environment:
+  SWEEPGATE           how to run sweepgate, e.g. 'java -jar /opt/sweepgate.jar'
+                      (default: sweepgate on PATH, else target/sweepgate.jar beside this script)
+EOF
+}
+
+die() {
+    echo "$program: error: $*" >&2
+    exit 1
+}
+
+info() {
+    echo "$program: $*" >&2
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --no-github) github=0 ;;
+        --branch) [ $# -ge 2 ] || die "--branch needs a value"; branch=$2; shift ;;
+        --branch=*) branch=${1#*=} ;;
+        --remote) [ $# -ge 2 ] || die "--remote needs a value"; remote=$2; shift ;;
+        --remote=*) remote=${1#*=} ;;
+        --base) [ $# -ge 2 ] || die "--base needs a value"; base=$2; shift ;;
+        --base=*) base=${1#*=} ;;
+        --repo) [ $# -ge 2 ] || die "--repo needs a value"; repo=$2; shift ;;
+        --repo=*) repo=${1#*=} ;;
+        --changelog) [ $# -ge 2 ] || die "--changelog needs a value"; changelog=$2; shift ;;
+        --changelog=*) changelog=${1#*=} ;;
+        -h|--help) usage; exit 0 ;;
+        -*) usage >&2; die "unknown option $1" ;;
+        *) [ -z "$pr" ] || die "one pull request number only (got $pr and $1)"; pr=$1 ;;
+    esac
+    shift
+done
+
+[ -n "$pr" ] || { usage >&2; die "the pull request number is missing"; }
+[[ "$pr" =~ ^[1-9][0-9]*$ ]] || die "the pull request number must be a positive integer, not '$pr'"
+for name in "$branch" "$base"; do
+    case "$name" in -*) die "a branch name cannot start with '-': $name" ;; esac
+done
+
+# --- sweepgate -----------------------------------------------------------------------
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [ -n "${SWEEPGATE:-}" ]; then
+    sweepgate_command=$SWEEPGATE
+elif command -v sweepgate >/dev/null 2>&1; then
+    sweepgate_command=sweepgate
+elif [ -f "$script_dir/../target/sweepgate.jar" ]; then
+    sweepgate_command="java -jar $(printf '%q' "$script_dir/../target/sweepgate.jar")"
+else
+    die "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
+fi
+# SWEEPGATE is shell text, as in the merge driver's git config: quotes may group words.
+sweepgate() {
+    eval "$sweepgate_command \"\$@\""
+}
+sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
+
+# --- the clone ---------------------------------------------------------------------------
+git rev-parse --is-inside-work-tree >/dev/null 2>&1 || die "run this inside a clone of the repository"
+cd "$(git rev-parse --show-toplevel)"
+git rev-parse -q --verify MERGE_HEAD >/dev/null && die "a merge is in progress here; finish or abort it first"
+if ! git diff --quiet || ! git diff --cached --quiet; then
+    die "the working tree has uncommitted changes; commit or stash them first"
+fi
+git remote get-url "$remote" >/dev/null 2>&1 || die "no remote named '$remote' (see git remote -v)"
+
+# --- GitHub: which branch ------------------------------------------------------------------
+push_target=$remote
+if [ "$github" = 1 ]; then
+    command -v gh >/dev/null 2>&1 || die "the GitHub CLI (gh) is needed for the GitHub part; install it or pass --no-github"
+    view=$(gh pr view "$pr" --json state,headRefName,isCrossRepository,headRepositoryOwner,headRepository \
+        --jq '[.state, .headRefName, (.isCrossRepository|tostring), .headRepositoryOwner.login, .headRepository.name] | @tsv') \
+        || die "gh cannot read pull request #$pr"
+    IFS=$'\t' read -r state head_ref cross owner name <<<"$view"
+    [ "$state" = OPEN ] || die "pull request #$pr is $state, not open"
+    if [ -n "$branch" ] && [ "$branch" != "$head_ref" ]; then
+        die "--branch $branch does not match the PR's branch $head_ref"
+    fi
+    branch=$head_ref
+    if [ "$cross" = true ]; then
+        # a fork: fetch from and push to the fork (needs "allow edits from maintainers")
+        push_target="https://github.com/$owner/$name.git"
+    fi
+fi
+[ -n "$branch" ] || die "name the PR's branch with --branch (needed with --no-github)"
+case "$branch" in -*) die "a branch name cannot start with '-': $branch" ;; esac
+
+# --- work on a scratch branch, and always come back -------------------------------------
+original=$(git symbolic-ref -q --short HEAD || git rev-parse HEAD)
+work=sweepgate/merge-pr-$pr
+pr_ref=refs/sweepgate/pr-$pr
+git rev-parse -q --verify "refs/heads/$work" >/dev/null &&
+    die "branch $work exists (left from an earlier run?); delete it with: git branch -D $work"
+
+cleanup() {
+    local status=$?
+    trap - EXIT
+    if git rev-parse -q --verify MERGE_HEAD >/dev/null 2>&1; then
+        git merge --abort >/dev/null 2>&1 || true
+    fi
+    if ! git checkout -q -f "$original" 2>/dev/null; then
+        echo "$program: warning: could not check out $original again; you are on $(git rev-parse --abbrev-ref HEAD)" >&2
+    fi
+    git branch -q -D "$work" >/dev/null 2>&1 || true
+    git update-ref -d "$pr_ref" >/dev/null 2>&1 || true
+    if [ "$status" -ne 0 ]; then
+        echo "$program: failed; back on $original, nothing was merged" >&2
+    fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+info "fetching $branch and $base"
+git fetch -q "$push_target" "+refs/heads/$branch:$pr_ref" ||
+    die "cannot fetch branch $branch from $push_target"
+git fetch -q "$remote" "+refs/heads/$base:refs/remotes/$remote/$base" ||
+    die "cannot fetch branch $base from $remote"
+upstream=$remote/$base
+
+git checkout -q -b "$work" "$pr_ref"
+pr_head=$(git rev-parse HEAD)
+
+# --- merge the base branch ---------------------------------------------------------------
+info "merging $upstream into $branch"
+if ! git merge -q --no-ff --no-commit "$upstream" >&2; then
+    conflicted=$(git diff --name-only --diff-filter=U)
+    if [ -z "$conflicted" ]; then
+        die "git merge $upstream failed without a conflict to resolve (unrelated histories?); merge by hand"
+    fi
+    if [ "$conflicted" != "$changelog" ]; then
+        die "the merge conflicts outside the changelog, in: $(echo "$conflicted" | tr '\n' ' ')- resolve by hand"
+    fi
+    info "resolving the conflict in $changelog"
+    sweepgate prepare-merge resolve-conflict --pr-number "$pr" --repo "$repo" --changelog-file "$changelog" ||
+        die "sweepgate could not resolve the conflict in $changelog (see above); resolve it by hand"
+    git add -- "$changelog"
+fi
+
+# --- canonical pr-links, and the gate CI will apply ----------------------------------------
+sweepgate prepare-merge canonicalize --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
+    --changelog-file "$changelog" || die "sweepgate could not canonicalise $changelog (see above)"
+git add -- "$changelog"
+if ! git diff --quiet "$upstream" -- "$changelog"; then
+    sweepgate validate-changelog --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
+        --changelog-file "$changelog" >&2 || die "the merged changelog fails validate-changelog (see above)"
+fi
+
+# --- commit and push -------------------------------------------------------------------------
+if git rev-parse -q --verify MERGE_HEAD >/dev/null; then
+    git commit -q -m "Merge $upstream into $branch (#$pr) [skip-sweep]" \
+        -m "Changelog resolved and pr-links canonicalised by scripts/merge-pr.sh." ||
+        die "git commit failed"
+elif ! git diff --cached --quiet; then
+    git commit -q -m "Canonicalise changelog pr-links (#$pr) [skip-sweep]" ||
+        die "git commit failed"
+fi
+head=$(git rev-parse HEAD)
+if [ "$head" = "$pr_head" ]; then
+    info "$branch is already up to date with $upstream and canonical; nothing to push"
+else
+    info "pushing $branch ($(git rev-parse --short HEAD))"
+    git push -q "$push_target" "HEAD:refs/heads/$branch" ||
+        die "git push to $branch failed (did someone push to it meanwhile? run again)"
+fi
+
+# --- GitHub: comment, wait for checks, squash-merge ----------------------------------------
+if [ "$github" = 0 ]; then
+    info "done (--no-github: not merging the pull request)"
+    exit 0
+fi
+gh pr comment "$pr" --body "Merged \`$base\` into this branch and canonicalised the changelog with \`scripts/merge-pr.sh\` (head $head); squash-merging once the checks pass." >/dev/null ||
+    die "gh pr comment failed"
+info "waiting for the checks of #$pr"
+# Checks of a fresh push take a moment to be registered: wait until some are reported.
+for attempt in $(seq 1 30); do
+    rc=0
+    checks=$(gh pr checks "$pr" 2>&1) || rc=$?
+    case "$rc:$checks" in
+        *"no checks reported"*) ;;
+        *) break ;;   # reported: passing (0), pending (8) or failing; --watch below decides
+    esac
+    [ "$attempt" -lt 30 ] || die "no checks reported for #$pr after 5 minutes"
+    sleep 10
+done
+gh pr checks "$pr" --watch --fail-fast >&2 || die "the checks of #$pr failed; not merging"
+gh pr merge "$pr" --squash --match-head-commit "$head" ||
+    die "gh pr merge failed (the branch moved, or merging is blocked)"
+info "pull request #$pr squash-merged"

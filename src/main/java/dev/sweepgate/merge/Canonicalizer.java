@@ -1,0 +1,107 @@
+package dev.sweepgate.merge;
+
+import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.Problems;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code prepare-merge canonicalize}: the pull request's appended entries get their
+ * placeholder pr-links rewritten to the pull request's canonical link, every other byte kept.
+ */
+public final class Canonicalizer {
+    private Canonicalizer() {
+    }
+
+    /**
+     * @param base   the changelog at the base ref
+     * @param head   the working-tree changelog
+     * @param policy the repository and pull request number (required)
+     */
+    public static MergeOutcome canonicalize(ChangelogFile base, ChangelogFile head, PrLinkPolicy policy) {
+        if (policy.prNumber() == null) {
+            throw new IllegalArgumentException("canonicalize needs a pull request number");
+        }
+        Problems problems = new Problems();
+        boolean filesOk = ChangeRules.file(base, problems) & ChangeRules.file(head, problems);
+        if (!filesOk) {
+            return MergeOutcome.failed(problems.all());
+        }
+        ChangelogChange change = ChangeRules.historyAndBytes(base, head, policy, true, problems);
+        if (change == null) {
+            return MergeOutcome.failed(problems.all());
+        }
+        String canonical = policy.canonical(policy.prNumber());
+        int first = base.items().size();
+        int appended = change.additions().size();
+        if (appended == 0) {
+            return new MergeOutcome(null, head.name() + ": nothing appended, nothing to do (file unchanged)",
+                    problems.all());
+        }
+        EntrySpans spans = ChangeRules.spans(head, problems);
+        if (spans == null) {
+            return MergeOutcome.failed(problems.all());
+        }
+        byte[] bytes = head.bytes();
+        List<Integer> rewritten = new ArrayList<>();
+        // Last to first, so the spans of the entries still to rewrite keep their offsets.
+        for (int i = head.entries().size() - 1; i >= first; i--) {
+            ChangelogEntry entry = head.entries().get(i);
+            if (canonical.equals(entry.prLink())) {
+                continue;
+            }
+            // the history rules passed with this pull request's number: any other link is a placeholder
+            byte[] next = EntrySpans.of(bytes).withPrLink(i, canonical);
+            if (next == null) {
+                problems.error(entry.pos(), "merge.no-pr-link-line", "new entry " + (i + 1) + " has no line starting "
+                        + "with `  pr-link:` (two spaces); write its pr-link on a line of its own as `  pr-link: XXX`");
+                continue;
+            }
+            bytes = next;
+            rewritten.add(0, i + 1);
+        }
+        if (problems.hasErrors()) {
+            return MergeOutcome.failed(problems.all());
+        }
+        if (rewritten.isEmpty()) {
+            return new MergeOutcome(null, head.name() + ": the " + plural(appended, "appended entry", "appended entries")
+                    + " already " + (appended == 1 ? "links " : "link ") + canonical + " (file unchanged)", problems.all());
+        }
+        ChangelogFile result = ChangelogFile.check(bytes, head.name());
+        Problems again = new Problems();
+        if (!ChangeRules.file(result, again)
+                || ChangeRules.historyAndBytes(base, result, policy, true, again) == null
+                || !allLink(result, first, canonical, again)) {
+            problems.add(Problem.fileError(head.name(), "merge.rewrite-broke-rules", "rewriting the pr-links of "
+                    + "new entries " + rewritten + " to " + canonical + " would break the changelog rules (below); "
+                    + "the file is unchanged: write each new entry's pr-link as a plain `  pr-link: XXX` line"));
+            problems.addAll(again.all());
+            return MergeOutcome.failed(problems.all());
+        }
+        return new MergeOutcome(bytes, head.name() + ": rewrote the pr-link of " + plural(rewritten.size(), "new entry",
+                "new entries") + " " + rewritten + " to " + canonical, problems.all());
+    }
+
+    /** Whether every entry from {@code first} on now links {@code canonical}: the rewrite hit the field the parser sees. */
+    static boolean allLink(ChangelogFile file, int first, String canonical, Problems problems) {
+        boolean ok = true;
+        for (int i = first; i < file.entries().size(); i++) {
+            ChangelogEntry entry = file.entries().get(i);
+            if (!canonical.equals(entry.prLink())) {
+                problems.error(entry.pos(), "merge.rewrite-missed", "after the rewrite, entry " + (i + 1)
+                        + " still has the pr-link \"" + entry.prLink() + "\": its first `  pr-link:` line is not the "
+                        + "pr-link the YAML parser reads");
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.sweepgate.merge;
+
+import dev.sweepgate.changelog.ChangelogFile;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where each changelog entry sits in the file's bytes, so merges can copy and edit entries
+ * without re-serialising YAML (every other byte must survive). A span starts at a line
+ * beginning with {@code - config-keys:} and runs to the next such line or the end of the
+ * file; its content stops after its last non-blank line. Only {@code \n} ends a line here.
+ */
+public final class EntrySpans {
+    private static final byte[] START = ChangelogFile.ENTRY_START.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PR_LINK_LINE = "  pr-link:".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * One entry's place in the file.
+     *
+     * @param start      offset of its {@code - config-keys:} line
+     * @param end        offset of the next entry's start, or the file length
+     * @param contentEnd offset just after its last line that is not blank
+     */
+    public record Span(int start, int end, int contentEnd) {
+    }
+
+    private final byte[] bytes;
+    private final List<Span> spans;
+
+    private EntrySpans(byte[] bytes, List<Span> spans) {
+        this.bytes = bytes;
+        this.spans = List.copyOf(spans);
+    }
+
+    public static EntrySpans of(byte[] bytes) {
+        List<Integer> starts = new ArrayList<>();
+        for (int i = 0; i < bytes.length; i++) {
+            if ((i == 0 || bytes[i - 1] == '\n') && startsWith(bytes, i, START)) {
+                starts.add(i);
+            }
+        }
+        List<Span> spans = new ArrayList<>(starts.size());
+        for (int k = 0; k < starts.size(); k++) {
+            int start = starts.get(k);
+            int end = k + 1 < starts.size() ? starts.get(k + 1) : bytes.length;
+            spans.add(new Span(start, end, contentEnd(bytes, start, end)));
+        }
+        return new EntrySpans(bytes, spans);
+    }
+
+    public int size() {
+        return spans.size();
+    }
+
+    public Span span(int index) {
+        return spans.get(index);
+    }
+
+    /** The entry's content: from its start line through its last non-blank line. */
+    public byte[] content(int index) {
+        Span s = spans.get(index);
+        return slice(bytes, s.start(), s.contentEnd());
+    }
+
+    /**
+     * The whole file with one entry's pr-link line replaced by {@code   pr-link: link}, or
+     * null when the entry's content has no line starting with {@code   pr-link:}.
+     */
+    public byte[] withPrLink(int index, String link) {
+        Span s = spans.get(index);
+        int[] line = prLinkLine(bytes, s.start(), s.contentEnd());
+        if (line == null) {
+            return null;
+        }
+        return splice(bytes, line[0], line[1], prLinkLine(link));
+    }
+
+    /** An entry's content with its pr-link line replaced, or null when it has none. */
+    public static byte[] contentWithPrLink(byte[] content, String link) {
+        int[] line = prLinkLine(content, 0, content.length);
+        if (line == null) {
+            return null;
+        }
+        return splice(content, line[0], line[1], prLinkLine(link));
+    }
+
+    /** The line number (1-based) of an offset, for messages. */
+    public int lineOf(int offset) {
+        int line = 1;
+        for (int i = 0; i < offset && i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    private static byte[] prLinkLine(String link) {
+        return ("  pr-link: " + link).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code [lineStart, lineEnd)} of the first line in the range that starts with {@code   pr-link:}; the line end is not included. */
+    private static int[] prLinkLine(byte[] bytes, int from, int to) {
+        int lineStart = from;
+        while (lineStart < to) {
+            int lineEnd = lineStart;
+            while (lineEnd < to && bytes[lineEnd] != '\n') {
+                lineEnd++;
+            }
+            if (lineEnd - lineStart >= PR_LINK_LINE.length && startsWith(bytes, lineStart, PR_LINK_LINE)) {
+                return new int[] {lineStart, lineEnd};
+            }
+            lineStart = lineEnd + 1;
+        }
+        return null;
+    }
+
+    private static int contentEnd(byte[] bytes, int start, int end) {
+        int last = end - 1;
+        while (last >= start && isBlank(bytes[last])) {
+            last--;
+        }
+        if (last < start) {
+            return start;
+        }
+        int lineEnd = last;
+        while (lineEnd < end && bytes[lineEnd] != '\n') {
+            lineEnd++;
+        }
+        return lineEnd < end ? lineEnd + 1 : end;
+    }
+
+    private static boolean isBlank(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+
+    private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+        if (at + prefix.length > bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (bytes[at + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static byte[] slice(byte[] bytes, int from, int to) {
+        byte[] out = new byte[to - from];
+        System.arraycopy(bytes, from, out, 0, out.length);
+        return out;
+    }
+
+    private static byte[] splice(byte[] bytes, int from, int to, byte[] replacement) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + replacement.length);
+        out.write(bytes, 0, from);
+        out.write(replacement, 0, replacement.length);
+        out.write(bytes, to, bytes.length - to);
+        return out.toByteArray();
+    }
+}

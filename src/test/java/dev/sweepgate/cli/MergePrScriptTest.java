@@ -1,0 +1,155 @@
+package dev.sweepgate.cli;
+
+import static dev.sweepgate.cli.ChangelogFixture.LINK;
+import static dev.sweepgate.cli.ChangelogFixture.appended;
+import static dev.sweepgate.cli.MergeFixture.FILE;
+import static dev.sweepgate.cli.ResolveConflictCommandTest.A;
+import static dev.sweepgate.cli.ResolveConflictCommandTest.B;
+import static dev.sweepgate.cli.ResolveConflictCommandTest.C;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sweepgate.git.Git;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** scripts/merge-pr.sh --no-github against a local bare repository acting as origin. */
+class MergePrScriptTest {
+    private static final Path SCRIPT = Path.of("scripts/merge-pr.sh").toAbsolutePath();
+
+    @TempDir
+    Path contributor;
+
+    @TempDir
+    Path origin;
+
+    @TempDir
+    Path maintainer;
+
+    @TempDir
+    Path tools;
+
+    MergeFixture m;
+    Git clone;
+    Path sweepgate;
+
+    record Script(int exit, String output) {
+    }
+
+    @BeforeEach
+    void setUp() {
+        m = new MergeFixture(contributor);
+        sweepgate = Launcher.write(tools);
+        m.run("init", "-q", "--bare", "-b", "main", origin.toString());
+        m.fx.repo.git("remote", "add", "origin", origin.toString());
+        clone = new Git(maintainer, m.environment);
+    }
+
+    private void publish(String mainChangelog, String prChangelog) {
+        m.commitOn("main", mainChangelog);
+        m.commitOn("pr", prChangelog);
+        m.fx.repo.git("push", "-q", "origin", "main", "pr");
+        Git.Result cloned = m.run("clone", "-q", origin.toString(), maintainer.toString());
+        assertEquals(0, cloned.exitCode(), cloned.stderr());
+    }
+
+    private Script mergePr(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(maintainer.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(m.environment);
+        pb.environment().put("SWEEPGATE", "'" + sweepgate + "'");
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process process = pb.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Script(process.waitFor(), output);
+    }
+
+    private String git(String... args) {
+        Git.Result r = clone.run(List.of(args));
+        assertEquals(0, r.exitCode(), "git " + String.join(" ", args) + ": " + r.stderr());
+        return r.stdoutText().strip();
+    }
+
+    private void assertBackWhereItStarted() {
+        assertEquals("main", git("symbolic-ref", "--short", "HEAD"));
+        assertEquals("", git("status", "--porcelain"));
+        assertFalse(clone.run(List.of("rev-parse", "-q", "--verify", "MERGE_HEAD")).ok());
+        assertEquals("", git("branch", "--list", "sweepgate/*"));
+    }
+
+    @Test
+    void mergesMainResolvesTheChangelogAndPushesAResultTheGateAccepts() throws Exception {
+        publish(appended(B), appended(A, C));
+        git("checkout", "-q", "main");
+        Script run = mergePr("--no-github", "--branch", "pr", "42");
+        assertEquals(0, run.exit(), run.output());
+
+        git("fetch", "-q", "origin");
+        String pushed = new String(clone.show("origin/pr", FILE), StandardCharsets.UTF_8);
+        String canonical = LINK + "42";
+        assertEquals(appended(B, A.replace("pr-link: XXX", "pr-link: " + canonical),
+                C.replace("pr-link: " + LINK + "XXX", "pr-link: " + canonical)), pushed);
+        assertTrue(git("log", "-1", "--format=%B", "origin/pr").contains("[skip-sweep]"));
+        assertEquals(git("rev-parse", "origin/main"), git("rev-parse", "origin/pr^2"), "main is merged in");
+
+        ChangelogFixture.Run gate = ChangelogFixture.runIn(maintainer, Map.of(), "validate-changelog",
+                "--base-ref", "origin/main", "--head-ref", "origin/pr", "--pr-number", "42");
+        assertEquals(0, gate.exit(), gate.err());
+        assertBackWhereItStarted();
+    }
+
+    @Test
+    void aPullRequestAlreadyUpToDateOnlyGetsItsLinksCanonicalised() throws Exception {
+        publish(ChangelogFixture.HISTORY, appended(A));
+        Script run = mergePr("--no-github", "--branch", "pr", "42");
+        assertEquals(0, run.exit(), run.output());
+        git("fetch", "-q", "origin");
+        assertEquals(appended(A.replace("pr-link: XXX", "pr-link: " + LINK + "42")),
+                new String(clone.show("origin/pr", FILE), StandardCharsets.UTF_8));
+        assertTrue(git("log", "-1", "--format=%s", "origin/pr").contains("[skip-sweep]"));
+        assertBackWhereItStarted();
+    }
+
+    @Test
+    void aChangelogItCannotResolveStopsBeforeAnythingIsPushed() throws Exception {
+        publish(appended(B), appended(A).replace("  \n\n", "\n\n"));
+        String before = git("rev-parse", "origin/pr");
+        git("checkout", "-q", "-b", "elsewhere");
+        git("checkout", "-q", "main");
+        Script run = mergePr("--no-github", "--branch", "pr", "42");
+        assertNotEquals(0, run.exit());
+        assertTrue(run.output().contains("could not resolve the conflict"), run.output());
+        assertTrue(run.output().contains("changed historical"), run.output());
+        git("fetch", "-q", "origin");
+        assertEquals(before, git("rev-parse", "origin/pr"), "nothing was pushed");
+        assertBackWhereItStarted();
+    }
+
+    @Test
+    void refusesToStartOnADirtyTreeOrWithoutAPullRequestNumber() throws Exception {
+        publish(appended(B), appended(A));
+        Script missing = mergePr("--no-github", "--branch", "pr");
+        assertEquals(1, missing.exit());
+        assertTrue(missing.output().contains("number is missing"), missing.output());
+
+        Script noBranch = mergePr("--no-github", "42");
+        assertEquals(1, noBranch.exit());
+        assertTrue(noBranch.output().contains("--branch"), noBranch.output());
+
+        java.nio.file.Files.writeString(maintainer.resolve(FILE), "dirty\n");
+        Script dirty = mergePr("--no-github", "--branch", "pr", "42");
+        assertEquals(1, dirty.exit());
+        assertTrue(dirty.output().contains("uncommitted changes"), dirty.output());
+        assertEquals("dirty\n", java.nio.file.Files.readString(maintainer.resolve(FILE)));
+    }
+}

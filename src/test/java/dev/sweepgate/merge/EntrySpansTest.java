@@ -1,0 +1,62 @@
+package dev.sweepgate.merge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class EntrySpansTest {
+    private static final String FILE = """
+            - config-keys:
+                - a
+              pr-link: https://github.com/o/r/pull/1
+              \n\
+            - config-keys: [b]
+              description: ["- config-keys: inside a string"]
+              pr-link: "XXX"  # to be rewritten
+              evals-only: true
+            # a trailing comment belongs to the entry
+            \n\
+            """;
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSpanRunsToTheNextStartAndItsContentStopsAfterTheLastNonBlankLine() {
+        EntrySpans spans = EntrySpans.of(FILE.getBytes(StandardCharsets.UTF_8));
+        assertEquals(2, spans.size());
+        assertEquals("- config-keys:\n    - a\n  pr-link: https://github.com/o/r/pull/1\n", text(spans.content(0)));
+        assertEquals(FILE.indexOf("- config-keys: [b]"), spans.span(0).end());
+        assertEquals("- config-keys: [b]\n  description: [\"- config-keys: inside a string\"]\n"
+                + "  pr-link: \"XXX\"  # to be rewritten\n  evals-only: true\n# a trailing comment belongs to the entry\n",
+                text(spans.content(1)));
+        assertEquals(FILE.length(), spans.span(1).end());
+    }
+
+    @Test
+    void rewritingAPrLinkReplacesOnlyThatLineQuotesAndCommentIncluded() {
+        byte[] bytes = FILE.getBytes(StandardCharsets.UTF_8);
+        String rewritten = text(EntrySpans.of(bytes).withPrLink(1, "https://github.com/o/r/pull/7"));
+        assertEquals(FILE.replace("  pr-link: \"XXX\"  # to be rewritten", "  pr-link: https://github.com/o/r/pull/7"),
+                rewritten);
+    }
+
+    @Test
+    void onlyALineStartingWithTwoSpacesAndPrLinkCounts() {
+        byte[] content = "- config-keys: [a]\n    pr-link: nested\n  pr-link:XXX\n  pr-link: second\n"
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals("- config-keys: [a]\n    pr-link: nested\n  pr-link: L\n  pr-link: second\n",
+                text(EntrySpans.contentWithPrLink(content, "L")));
+        assertNull(EntrySpans.contentWithPrLink("- config-keys: [a]\n pr-link: x\n".getBytes(StandardCharsets.UTF_8), "L"));
+    }
+
+    @Test
+    void onlyNewlineEndsALine() {
+        // U+2028 is a line break to Python's splitlines, but not to the span pattern
+        byte[] bytes = "- config-keys: [a]\n  pr-link: x\u2028- config-keys: [b]\n".getBytes(StandardCharsets.UTF_8);
+        assertEquals(1, EntrySpans.of(bytes).size());
+    }
+}
