@@ -102,6 +102,15 @@ public final class CanonicalJson {
     }
 
     private static void string(String s, StringBuilder sb) {
+        string(s, sb, true);
+    }
+
+    /**
+     * A JSON string. {@code pythonAscii}: Python's ensure_ascii form (DEL and non-ASCII as lowercase
+     * {@code \\uxxxx}); otherwise Jackson's default form (only other control characters escaped, as
+     * uppercase {@code \\u00XX}; everything else written as is).
+     */
+    private static void string(String s, StringBuilder sb, boolean pythonAscii) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -114,9 +123,15 @@ public final class CanonicalJson {
                 case '\b' -> sb.append("\\b");
                 case '\f' -> sb.append("\\f");
                 default -> {
-                    // Printable ASCII stays; everything else (DEL and non-ASCII included) is \\uXXXX,
-                    // UTF-16 units being exactly the surrogate pairs Python writes beyond the BMP.
-                    if (c >= 0x20 && c <= 0x7e) {
+                    if (!pythonAscii) {
+                        if (c < 0x20) {
+                            sb.append(String.format("\\u%04X", (int) c));
+                        } else {
+                            sb.append(c);
+                        }
+                    } else if (c >= 0x20 && c <= 0x7e) {
+                        // Printable ASCII stays; everything else (DEL and non-ASCII included) is \\uXXXX,
+                        // UTF-16 units being exactly the surrogate pairs Python writes beyond the BMP.
                         sb.append(c);
                     } else {
                         sb.append(String.format("\\u%04x", (int) c));
@@ -125,6 +140,83 @@ public final class CanonicalJson {
             }
         }
         sb.append('"');
+    }
+
+    /** Thrown by {@link #jacksonPretty} for a value whose Jackson form it does not reproduce. */
+    public static final class UnsupportedValueException extends RuntimeException {
+        UnsupportedValueException(Object value) {
+            super("no hand-written Jackson form for " + value.getClass().getName(), null, false, false);
+        }
+    }
+
+    /**
+     * {@code value} exactly as Jackson's {@code writeValueAsString} with INDENT_OUTPUT writes it
+     * (default pretty printer: objects indented two spaces a level, arrays inline), without
+     * Jackson's start-up cost, which dominated short CLI runs. Maps keep their iteration order.
+     * Only null, booleans, strings, Integer/Long and String-keyed maps and lists are written;
+     * anything else throws {@link UnsupportedValueException} so the caller can use Jackson itself.
+     */
+    public static String jacksonPretty(Object value) {
+        StringBuilder sb = new StringBuilder(1 << 16);
+        jacksonPretty(value, sb, 0);
+        return sb.toString();
+    }
+
+    private static void jacksonPretty(Object value, StringBuilder sb, int depth) {
+        if (value == null) {
+            sb.append("null");
+        } else if (value instanceof String s) {
+            string(s, sb, false);
+        } else if (value instanceof Boolean b) {
+            sb.append(b ? "true" : "false");
+        } else if (value instanceof Integer || value instanceof Long) {
+            sb.append(value);
+        } else if (value instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                sb.append("{ }");
+                return;
+            }
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!(e.getKey() instanceof String key)) {
+                    throw new UnsupportedValueException(e.getKey() == null ? map : e.getKey());
+                }
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                indent(sb, depth + 1);
+                string(key, sb, false);
+                sb.append(" : ");
+                jacksonPretty(e.getValue(), sb, depth + 1);
+            }
+            indent(sb, depth);
+            sb.append('}');
+        } else if (value instanceof List<?> list) {
+            if (list.isEmpty()) {
+                sb.append("[ ]");
+                return;
+            }
+            sb.append("[ ");
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                jacksonPretty(list.get(i), sb, depth);
+            }
+            sb.append(" ]");
+        } else {
+            throw new UnsupportedValueException(value);
+        }
+    }
+
+    private static void indent(StringBuilder sb, int depth) {
+        // Jackson's default indenter ends lines with the system line separator.
+        sb.append(System.lineSeparator());
+        for (int i = 0; i < depth; i++) {
+            sb.append("  ");
+        }
     }
 
     /** Python's {@code repr(float)}: the shortest digits that round-trip, in Python's layout. */
