@@ -62,7 +62,7 @@ class MainTest {
     }
 
     static Stream<String> subcommands() {
-        return new CommandLine(new Main()).getSubcommands().keySet().stream();
+        return Main.commandLine(Env.system()).getSubcommands().keySet().stream();
     }
 
     @Test
@@ -85,6 +85,18 @@ class MainTest {
         Result r = main(command, "--version");
         assertEquals(0, r.status());
         assertEquals(main("--version").out(), r.out());
+    }
+
+    @Test
+    void aNamedCommandAloneRunsAsTheSameCommand() {
+        // Registering only the named command must not change which command runs or its name.
+        for (String name : Main.SUBCOMMANDS.keySet()) {
+            CommandLine alone = Main.commandLine(Env.system(), "-C", ".", name, "--help");
+            assertEquals(List.of(name), List.copyOf(alone.getSubcommands().keySet()));
+            assertEquals(name, alone.getSubcommands().get(name).getCommandName());
+        }
+        assertEquals(List.copyOf(Main.SUBCOMMANDS.keySet()),
+                List.copyOf(Main.commandLine(Env.system(), "no-such-command").getSubcommands().keySet()));
     }
 
     @Test

@@ -113,7 +113,7 @@ class WorkflowCommandsTest {
 
     @Test
     void everyCommandAndOptionAWorkflowUsesExists() throws IOException {
-        Map<String, CommandLine> registered = new CommandLine(new Main()).getSubcommands();
+        Map<String, CommandLine> registered = Main.commandLine(Env.system()).getSubcommands();
         List<String> wrong = new ArrayList<>();
         for (Call call : sweepgateCalls()) {
             List<String> words = call.words();
@@ -138,7 +138,7 @@ class WorkflowCommandsTest {
             // The whole call must parse too: required options present, every option with its value.
             List<String> args = words.stream().map(w -> w.replace("EXPR", "x")).toList();
             try {
-                new CommandLine(new Main()).parseArgs(args.toArray(String[]::new));
+                Main.commandLine(Env.system()).parseArgs(args.toArray(String[]::new));
             } catch (CommandLine.ParameterException e) {
                 wrong.add(call.where() + ": `sweepgate " + String.join(" ", args) + "` does not parse: " + e.getMessage());
             }
