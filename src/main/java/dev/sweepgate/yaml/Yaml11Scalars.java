@@ -36,6 +36,10 @@ public final class Yaml11Scalars {
         if (!text.isEmpty() && "yYnNtTfFoO~-+0123456789.<=".indexOf(text.charAt(0)) < 0) {
             return Kind.STRING;
         }
+        if (isPlainDecimal(text)) {
+            // The commonest number form matches neither NULL nor BOOL: skip the regexes.
+            return Kind.INT;
+        }
         if (NULL.matcher(text).matches()) {
             return Kind.NULL;
         }
@@ -60,6 +64,21 @@ public final class Yaml11Scalars {
         return Kind.STRING;
     }
 
+    /** {@code 0} or {@code [1-9][0-9]*}: a decimal integer without sign, underscores or octal zero. */
+    private static boolean isPlainDecimal(String text) {
+        int length = text.length();
+        if (length == 0 || (length > 1 && text.charAt(0) == '0')) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public static boolean parseBool(String text) {
         char c = Character.toLowerCase(text.charAt(0));
         return c == 'y' || c == 't' || text.equalsIgnoreCase("on");
@@ -71,6 +90,9 @@ public final class Yaml11Scalars {
      * @throws ArithmeticException when it does not fit in 64 bits
      */
     public static long parseInt(String text) {
+        if (text.length() <= 18 && isPlainDecimal(text)) {
+            return Long.parseLong(text); // 18 digits always fit in a long
+        }
         String value = text.replace("_", "");
         int sign = 1;
         if (value.startsWith("-")) {

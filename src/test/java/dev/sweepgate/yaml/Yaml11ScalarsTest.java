@@ -29,4 +29,21 @@ class Yaml11ScalarsTest {
         assertEquals(Kind.MERGE, Yaml11Scalars.kindOf("<<"));
         assertEquals(Kind.VALUE, Yaml11Scalars.kindOf("="));
     }
+
+    @Test
+    void plainDecimalsTakeTheShortcutWithTheSameResults() {
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("0"));
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("8192"));
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("017"));
+        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("08"));
+        assertEquals(Kind.INT, Yaml11Scalars.kindOf("1:30"));
+        assertEquals(8192L, Yaml11Scalars.parseInt("8192"));
+        assertEquals(0L, Yaml11Scalars.parseInt("0"));
+        assertEquals(15L, Yaml11Scalars.parseInt("017"));
+        assertEquals(90L, Yaml11Scalars.parseInt("1:30"));
+        assertEquals(999_999_999_999_999_999L, Yaml11Scalars.parseInt("999999999999999999"));
+        assertEquals(Long.MAX_VALUE, Yaml11Scalars.parseInt("9223372036854775807"));
+        org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class,
+                () -> Yaml11Scalars.parseInt("9223372036854775808"));
+    }
 }
