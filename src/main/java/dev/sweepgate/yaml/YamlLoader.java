@@ -152,14 +152,11 @@ public final class YamlLoader {
         }
 
         Document compose(String text) {
-            LoadSettings settings = LoadSettings.builder()
-                    .setLabel(file)
-                    .setCodePointLimit(MAX_BYTES + 1)
-                    .setUseMarks(true)
-                    .build();
             int documents = 0;
             try {
-                Iterator<Event> events = new Parse(settings).parseString(text).iterator();
+                // The common block style takes the fast path; anything else, errors included, snakeyaml's parser.
+                List<Event> fast = BlockEventParser.parse(file, text);
+                Iterator<Event> events = fast != null ? fast.iterator() : snakeyamlEvents(text);
                 while (events.hasNext()) {
                     Event event = events.next();
                     switch (event.getEventId()) {
@@ -197,6 +194,15 @@ public final class YamlLoader {
                 throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
             }
             return new Document(root, problems);
+        }
+
+        private Iterator<Event> snakeyamlEvents(String text) {
+            LoadSettings settings = LoadSettings.builder()
+                    .setLabel(file)
+                    .setCodePointLimit(MAX_BYTES + 1)
+                    .setUseMarks(true)
+                    .build();
+            return new Parse(settings).parseString(text).iterator();
         }
 
         /** Where a code point first occurs, as line and column (in code points, as marks count). */

@@ -1,0 +1,108 @@
+package dev.sweepgate.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The training run behind the class-data-sharing archive that the build writes next to the
+ * jar ({@code -XX:ArchiveClassesAtExit}): it runs the everyday commands once, in one JVM, so
+ * that the archive holds every class they load. Start-up of a short command is mostly class
+ * loading and linking, which the archive replaces with a memory map.
+ *
+ * <p>Not a user command: the build calls it with the project directory, whose configs and
+ * changelog it copies into a scratch repository with one appended entry.
+ */
+public final class CdsTraining {
+    private CdsTraining() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        Path project = Path.of(args[0]).toAbsolutePath();
+        Path repo = Files.createTempDirectory("sweepgate-cds-");
+        try {
+            train(project, repo);
+        } finally {
+            deleteTree(repo);
+        }
+    }
+
+    private static void train(Path project, Path repo) throws IOException, InterruptedException {
+        copy(project.resolve("configs"), repo.resolve("configs"));
+        copy(project.resolve("golden_al_distribution"), repo.resolve("golden_al_distribution"));
+        Path changelog = repo.resolve("perf-changelog.yaml");
+        Files.copy(project.resolve("perf-changelog.yaml"), changelog);
+        boolean haveHistory = git(repo, "init", "-q") && commit(repo, "base");
+        String appended = "\n- config-keys:\n    - dsr1-fp8-*\n  description:\n    - CDS training entry\n"
+                + "  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n";
+        Files.writeString(changelog, appended, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        haveHistory = haveHistory && commit(repo, "head");
+
+        List<List<String>> commands = List.of(
+                List.of("--version"),
+                List.of("full-sweep"),
+                List.of("full-sweep", "--format", "json", "--runner-type", "no-such-runner"),
+                List.of("test-config", "--config-keys", "dsr1-fp8-*"),
+                List.of("validate-configs"),
+                List.of("check-golden-al"),
+                List.of("validate-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
+                List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
+                List.of("validate-changelog", "--base-ref", "HEAD"),
+                List.of("full-sweep", "--help"));
+        PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        Env env = new Env(repo, Map.of(), discard, discard);
+        for (List<String> command : commands) {
+            if (!haveHistory && command.contains("--base-ref")) {
+                continue;
+            }
+            String[] line = Stream.concat(Stream.of("-C", repo.toString()), command.stream()).toArray(String[]::new);
+            Main.run(line, env);
+        }
+    }
+
+    private static boolean commit(Path repo, String message) throws IOException, InterruptedException {
+        return git(repo, "add", "-A")
+                && git(repo, "-c", "user.name=sweepgate", "-c", "user.email=build@localhost",
+                        "-c", "commit.gpgsign=false", "commit", "-q", "-m", message);
+    }
+
+    /** The archive is still useful without git (fewer classes), so a failing git is not fatal. */
+    private static boolean git(Path repo, String... args) throws InterruptedException {
+        List<String> command = Stream.concat(Stream.of("git"), Stream.of(args)).toList();
+        try {
+            Process process = new ProcessBuilder(command).directory(repo.toFile())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return process.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+}
