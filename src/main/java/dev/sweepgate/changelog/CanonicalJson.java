@@ -112,6 +112,10 @@ public final class CanonicalJson {
      */
     private static void string(String s, StringBuilder sb, boolean pythonAscii) {
         sb.append('"');
+        if (isPlainAscii(s)) {
+            sb.append(s).append('"'); // the usual case: nothing to escape
+            return;
+        }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
@@ -142,6 +146,17 @@ public final class CanonicalJson {
         sb.append('"');
     }
 
+    /** Printable ASCII without quote or backslash: written as is in both forms. */
+    private static boolean isPlainAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Thrown by {@link #jacksonPretty} for a value whose Jackson form it does not reproduce. */
     public static final class UnsupportedValueException extends RuntimeException {
         UnsupportedValueException(Object value) {
@@ -157,7 +172,7 @@ public final class CanonicalJson {
      * anything else throws {@link UnsupportedValueException} so the caller can use Jackson itself.
      */
     public static String jacksonPretty(Object value) {
-        StringBuilder sb = new StringBuilder(1 << 16);
+        StringBuilder sb = new StringBuilder(1 << 20); // full-sweep writes about 1.2 MB
         jacksonPretty(value, sb, 0);
         return sb.toString();
     }
@@ -214,10 +229,13 @@ public final class CanonicalJson {
     private static void indent(StringBuilder sb, int depth) {
         // Jackson's default indenter ends lines with the system line separator.
         sb.append(System.lineSeparator());
-        for (int i = 0; i < depth; i++) {
+        sb.append(INDENTS, 0, Math.min(2 * depth, INDENTS.length));
+        for (int i = INDENTS.length / 2; i < depth; i++) {
             sb.append("  ");
         }
     }
+
+    private static final char[] INDENTS = "                                ".toCharArray();
 
     /** Python's {@code repr(float)}: the shortest digits that round-trip, in Python's layout. */
     static String pythonFloatRepr(double d) {

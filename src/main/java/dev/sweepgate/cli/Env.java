@@ -1,6 +1,10 @@
 package dev.sweepgate.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -13,8 +17,17 @@ public record Env(Path workingDir, Map<String, String> variables, PrintStream ou
         variables = Map.copyOf(variables);
     }
 
+    /**
+     * The process's own surroundings. Output is UTF-8 whatever the locale: under {@code LANG=C}
+     * Java 17 would write every non-ASCII character of the JSON and of quoted lines as `?`.
+     */
     public static Env system() {
-        return new Env(Path.of("").toAbsolutePath(), System.getenv(), System.out, System.err);
+        return new Env(Path.of("").toAbsolutePath(), System.getenv(), utf8(FileDescriptor.out), utf8(FileDescriptor.err));
+    }
+
+    private static PrintStream utf8(FileDescriptor descriptor) {
+        return new PrintStream(new BufferedOutputStream(new FileOutputStream(descriptor), 1 << 16), true,
+                StandardCharsets.UTF_8);
     }
 
     public String variable(String name) {

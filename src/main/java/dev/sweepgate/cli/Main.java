@@ -52,10 +52,11 @@ public final class Main implements Callable<Integer> {
     private Env env;
 
     public static void main(String[] args) {
-        int status = run(args, Env.system());
+        Env env = Env.system();
+        int status = run(args, env);
         // System.exit does not flush: output printed without a final newline would be lost.
-        System.out.flush();
-        System.err.flush();
+        env.out().flush();
+        env.err().flush();
         System.exit(status);
     }
 

@@ -12,7 +12,20 @@ import java.util.Set;
  */
 public record Row(Map<String, Object> fields) {
     public Row {
-        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+        fields = Collections.unmodifiableMap(fields instanceof Fresh ? fields : new LinkedHashMap<>(fields));
+    }
+
+    /**
+     * A copy made by this class for a new row and never touched again: the constructor keeps it
+     * without copying it once more (rows are copied field by field for every change, in the
+     * expansion's innermost loop).
+     */
+    private static final class Fresh extends LinkedHashMap<String, Object> {
+        private static final long serialVersionUID = 1L;
+
+        Fresh(Map<String, Object> fields) {
+            super(fields);
+        }
     }
 
     public Object get(String field) {
@@ -25,7 +38,7 @@ public record Row(Map<String, Object> fields) {
 
     /** A copy with {@code field} set; an existing field keeps its place, a new one goes last. */
     public Row with(String field, Object value) {
-        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        Map<String, Object> copy = new Fresh(fields);
         copy.put(field, value);
         return new Row(copy);
     }
@@ -35,7 +48,7 @@ public record Row(Map<String, Object> fields) {
         if (!fields.containsKey(field)) {
             return this;
         }
-        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        Map<String, Object> copy = new Fresh(fields);
         copy.remove(field);
         return new Row(copy);
     }

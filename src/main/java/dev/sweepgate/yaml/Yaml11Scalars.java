@@ -36,6 +36,11 @@ public final class Yaml11Scalars {
         if (!text.isEmpty() && "yYnNtTfFoO~-+0123456789.<=".indexOf(text.charAt(0)) < 0) {
             return Kind.STRING;
         }
+        char first = text.isEmpty() ? 0 : text.charAt(0);
+        if (first >= 'A' && first <= 'z') {
+            // Words: only the boolean and null spellings are not strings.
+            return wordKind(text);
+        }
         if (isPlainDecimal(text)) {
             // The commonest number form matches neither NULL nor BOOL: skip the regexes.
             return Kind.INT;
@@ -62,6 +67,15 @@ public final class Yaml11Scalars {
             return Kind.VALUE;
         }
         return Kind.STRING;
+    }
+
+    private static Kind wordKind(String text) {
+        return switch (text) {
+            case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+                    "on", "On", "ON", "off", "Off", "OFF" -> Kind.BOOL;
+            case "null", "Null", "NULL" -> Kind.NULL;
+            default -> Kind.STRING;
+        };
     }
 
     /** {@code 0} or {@code [1-9][0-9]*}: a decimal integer without sign, underscores or octal zero. */
