@@ -423,6 +423,15 @@ final class BlockEventParser {
     /** A quoted scalar that closes on its line; {@code pos} ends after the closing quote. */
     private String quoted(char quote) {
         pos++;
+        int from = pos;
+        while (pos < end && text[pos] != quote && text[pos] != '\\' && text[pos] != '\n') {
+            pos++;
+        }
+        if (at(pos, quote) && !(quote == '\'' && at(pos + 1, '\''))) {
+            pos++;
+            return new String(text, from, pos - 1 - from); // the usual case: no escape, no doubled quote
+        }
+        pos = from;
         StringBuilder value = new StringBuilder();
         while (true) {
             if (pos >= end || text[pos] == '\n') {
