@@ -1,0 +1,66 @@
+package dev.sweepgate.coverage;
+
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.SweepComputation;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * check-coverage over git: reads the configs at both sides and the appended entries the way
+ * validate-changelog reads them (through {@link ChangelogGate}), then runs {@link CoverageCheck}.
+ */
+public final class CoverageGate {
+    public static final String BASE_INVALID = "coverage.base-invalid";
+
+    private final ChangelogGate gate;
+    private final CoverageCheck check = new CoverageCheck(new SweepComputation());
+
+    public CoverageGate(ChangelogGate gate) {
+        this.gate = gate;
+    }
+
+    /** How messages name the head side. */
+    public static String headLabel(ChangelogGate.Refs refs) {
+        return refs.headIsWorkingTree() ? "the working tree" : refs.headRef();
+    }
+
+    /** check-coverage: the entries appended to {@code changelog} between the refs cover every config change. */
+    public CoverageResult check(ChangelogGate.Refs refs, String changelog) {
+        List<ChangelogEntry> entries;
+        try {
+            entries = gate.appendedEntries(refs, changelog);
+        } catch (ProblemException e) {
+            // Without readable entries nothing can be judged covered; the changelog's own problems say why.
+            return CoverageResult.failed(e.problems());
+        }
+        return check(refs, entries, changelog);
+    }
+
+    /** The check for entries already read (validate-changelog --check-coverage has them). */
+    public CoverageResult check(ChangelogGate.Refs refs, List<ChangelogEntry> entries, String changelog) {
+        List<Problem> problems = new ArrayList<>();
+        ConfigSet base = null;
+        ConfigSet head = null;
+        try {
+            base = gate.configsAtBase(refs);
+        } catch (ProblemException e) {
+            problems.add(Problem.fileError(e.problems().get(0).file(), BASE_INVALID, "check-coverage compares the "
+                    + "generated rows with those of " + refs.baseRef() + ", whose configs break these rules; "
+                    + "fix them on " + refs.baseRef() + " first (or compare with a base whose configs are valid)"));
+            problems.addAll(e.problems());
+        }
+        try {
+            head = gate.headConfigs(refs);
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+        }
+        if (base == null || head == null) {
+            return CoverageResult.failed(problems);
+        }
+        return check.check(base, head, entries, changelog, refs.baseRef(), headLabel(refs));
+    }
+}
