@@ -197,13 +197,22 @@ public final class ChangelogGate {
     }
 
     /**
-     * The entries appended to the changelog between the refs, as the history rules see them
-     * (the head's entries beyond the base's; none when the head has fewer). Whether the change
-     * keeps the history and byte rules is validate-changelog's question, not asked here.
+     * The entries a change adds to the changelog: those process-changelog would sweep (the
+     * entries in the lines the diff adds; none when it adds none). When the diff cannot be swept
+     * (it deletes lines, as a pr-link correction does, or its added lines do not parse on their
+     * own), the head's entries beyond the base's, as the history rules count them. Whether the
+     * change keeps the changelog's rules is validate-changelog's question, not asked here.
      *
-     * @throws ProblemException when either side breaks the file rules, so its entries are unknown
+     * @throws ProblemException when the diff cannot be swept and either side breaks the file rules
      */
     public List<ChangelogEntry> appendedEntries(Refs refs, String changelog) {
+        try {
+            return addedEntries(refs, changelog);
+        } catch (ProblemException e) {
+            if (e.problems().stream().allMatch(p -> p.rule().equals("changelog.no-additions"))) {
+                return List.of();
+            }
+        }
         List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
         if (!refs.headIsWorkingTree()) {
             wanted.add(new Git.Blob(refs.headCommit(), changelog));

@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.changelog.SweepOptions;
@@ -82,7 +83,9 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         CoverageResult coverage = null;
         if (checkCoverage && result.change() != null) {
             // Without a readable change (file rules broken) no entry can be judged; those problems suffice.
-            coverage = new CoverageGate(gate).check(refs, result.change().additions(), file);
+            // the entries the sweep runs; when it could not be computed, those the history rules see appended
+            List<ChangelogEntry> entries = result.sweep() != null ? result.sweep().entries() : result.change().additions();
+            coverage = new CoverageGate(gate).check(refs, entries, file);
             // A head config that breaks a rule is reported by both checks: once is enough.
             Set<Problem> all = new LinkedHashSet<>(problems);
             all.addAll(coverage.problems());

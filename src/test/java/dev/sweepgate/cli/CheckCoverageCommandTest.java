@@ -169,6 +169,28 @@ class CheckCoverageCommandTest {
     }
 
     @Test
+    void theEntriesCountedAreThoseTheSweepRuns() {
+        // inserted before the last entry (as a careless merge does): process-changelog still sweeps it
+        String inserted = ChangelogFixture.HISTORY.replace("  \n\n", "  \n\n" + entry(ALPHA, LINK + "3") + "\n");
+        fx.repo.write("configs/amd-master.yaml", AMD_MORE_ROWS).write("perf-changelog.yaml", inserted);
+        ChangelogFixture.Run r = coverage(fx.repo.commit("inserted"));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by new entry 1"), r.out());
+    }
+
+    @Test
+    void aPrLinkCorrectionDeletesALineButChangesNoRows() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace(LINK + "1\n", LINK + "11\n"));
+        ChangelogFixture.Run ok = coverage(fx.repo.commit("correction"));
+        assertEquals(0, ok.exit(), ok.err());
+        assertTrue(ok.out().startsWith("check-coverage: no config's generated rows changed"), ok.out());
+
+        // with a config change, a correction covers nothing
+        fx.repo.write("configs/amd-master.yaml", AMD_MORE_ROWS);
+        assertEquals(1, coverage(fx.repo.commit("correction and config")).exit());
+    }
+
+    @Test
     void withoutHeadRefTheWorkingTreeIsTheHead() {
         fx.repo.write("configs/amd-master.yaml", AMD_MORE_ROWS);
         ChangelogFixture.Run tree = coverage(null);
