@@ -3,7 +3,9 @@ package dev.sweepgate.coverage;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.problem.Problem;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +33,9 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
     public record ConfigChange(String key, boolean isNew, RowChanges changes,
                                Map<ScenarioType, List<Integer>> coveredBy, Set<ScenarioType> uncovered) {
         public ConfigChange {
-            coveredBy = coveredBy.isEmpty() ? Map.of() : new EnumMap<>(coveredBy);
-            uncovered = Set.copyOf(uncovered);
+            coveredBy = coveredBy.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(coveredBy));
+            // enumeration order: messages list fixed-seq-len before agentic-coding
+            uncovered = uncovered.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(uncovered));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.matrix.Row;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,7 +25,7 @@ import java.util.Set;
  */
 public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
     public RowChanges {
-        byScenario = new EnumMap<>(byScenario);
+        byScenario = byScenario.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(byScenario));
     }
 
     /** One point that differs, and for a changed point the fields that differ. */
@@ -220,7 +221,7 @@ public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
         for (Row row : rows) {
             ScenarioType scenario = row.isAgentic() ? ScenarioType.AGENTIC_CODING : ScenarioType.FIXED_SEQ_LEN;
             String expName = String.valueOf(row.get("exp-name"));
-            List<?> concs = row.get("conc") instanceof List<?> list ? list : java.util.Collections.singletonList(row.get("conc"));
+            List<?> concs = row.get("conc") instanceof List<?> list ? list : Collections.singletonList(row.get("conc"));
             for (Object conc : concs) {
                 Map<String, Object> fields = new LinkedHashMap<>(row.fields());
                 fields.put("conc", conc);
