@@ -173,16 +173,66 @@ public final class ChangelogGate {
         }
     }
 
-    private ConfigSet headConfigs(Refs refs) {
+    /**
+     * The master configs and the runner config on the head side: at the head ref, or from the
+     * working tree when there is none. Problems name the files by their plain paths.
+     *
+     * @throws ProblemException when they break the config rules
+     */
+    public ConfigSet headConfigs(Refs refs) {
         if (refs.headIsWorkingTree()) {
             return load(path -> new SourceFile(path, workingTree.apply(path)));
         }
         return load(git.showAll(configBlobs(refs.headCommit())), path -> path);
     }
 
+    /**
+     * The master configs and the runner config at the base ref; problems name the files
+     * {@code FILE@REF}.
+     *
+     * @throws ProblemException when they break the config rules
+     */
+    public ConfigSet configsAtBase(Refs refs) {
+        return load(git.showAll(configBlobs(refs.baseCommit())), path -> path + "@" + refs.baseRef());
+    }
+
+    /**
+     * The entries a change adds to the changelog: those process-changelog would sweep (the
+     * entries in the lines the diff adds; none when it adds none). When the diff cannot be swept
+     * (it deletes lines, as a pr-link correction does, or its added lines do not parse on their
+     * own), the head's entries beyond the base's, as the history rules count them. Whether the
+     * change keeps the changelog's rules is validate-changelog's question, not asked here.
+     *
+     * @throws ProblemException when the diff cannot be swept and either side breaks the file rules
+     */
+    public List<ChangelogEntry> appendedEntries(Refs refs, String changelog) {
+        try {
+            return addedEntries(refs, changelog);
+        } catch (ProblemException e) {
+            if (e.problems().stream().allMatch(p -> p.rule().equals("changelog.no-additions"))) {
+                return List.of();
+            }
+        }
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        if (!refs.headIsWorkingTree()) {
+            wanted.add(new Git.Blob(refs.headCommit(), changelog));
+        }
+        List<Git.BlobContent> blobs = git.showAll(wanted);
+        ChangelogFile base = ChangelogFile.check(blobs.get(0).require(), changelog + "@" + refs.baseRef());
+        ChangelogFile head = ChangelogFile.check(refs.headIsWorkingTree()
+                ? workingTree.apply(changelog) : blobs.get(1).require(), changelog);
+        Problems problems = new Problems();
+        problems.addAll(base.problems());
+        problems.addAll(head.problems());
+        problems.throwIfErrors();
+        // Link rules are not asked here: only which entries are new.
+        return HistoryRules.check(base, head, new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), new Problems())
+                .additions();
+    }
+
     private ConfigSet baseConfigs(Refs refs) {
         try {
-            return load(git.showAll(configBlobs(refs.baseCommit())), path -> path + "@" + refs.baseRef());
+            return configsAtBase(refs);
         } catch (ProblemException e) {
             List<Problem> problems = new ArrayList<>();
             problems.add(Problem.fileError(masterFiles.get(0) + "@" + refs.baseRef(), "changelog.append-only-base",

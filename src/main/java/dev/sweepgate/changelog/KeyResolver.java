@@ -36,7 +36,8 @@ public final class KeyResolver {
         return List.copyOf(resolved);
     }
 
-    static List<String> matches(String pattern, List<String> available) {
+    /** The keys a pattern (or a plain key) selects, in the order of {@code available}; none is not an error here. */
+    public static List<String> matches(String pattern, List<String> available) {
         if (!pattern.contains("*")) {
             return available.contains(pattern) ? List.of(pattern) : List.of();
         }

@@ -126,6 +126,14 @@ public final class SweepComputation {
     }
 
     /**
+     * The throughput rows an entry selecting only {@code key} (both scenarios, no modifiers)
+     * would run, before fingerprints: what check-coverage compares between two sides.
+     */
+    public List<Row> throughputRows(ConfigSet configs, String key) {
+        return expander.apply(configs, options(List.of(key), null, EvalMode.NONE));
+    }
+
+    /**
      * Per config, the entry's scenarios that no earlier entry covered; configs with the same
      * new scenarios form one group, groups in first-seen order. Updates {@code done}.
      */

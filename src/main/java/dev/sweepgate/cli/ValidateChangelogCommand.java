@@ -1,14 +1,21 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.changelog.SweepOptions;
 import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.coverage.CoverageGate;
+import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
+import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +53,11 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             description = "The repository pr-links point to (default: ${DEFAULT-VALUE}).")
     String repo;
 
+    @Option(names = "--check-coverage",
+            description = "Also run check-coverage: every config whose generated rows changed must be covered by an "
+                    + "appended entry (off by default, so the verdicts stay those of the reference).")
+    boolean checkCoverage;
+
     @Override
     public Integer call() {
         Context context = root.context();
@@ -67,21 +79,37 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
-        if (!result.ok()) {
-            context.report(result.problems(), format.chosen(), false);
+        List<Problem> problems = result.problems();
+        CoverageResult coverage = null;
+        if (checkCoverage && result.change() != null) {
+            // Without a readable change (file rules broken) no entry can be judged; those problems suffice.
+            // the entries the sweep runs; when it could not be computed, those the history rules see appended
+            List<ChangelogEntry> entries = result.sweep() != null ? result.sweep().entries() : result.change().additions();
+            coverage = new CoverageGate(gate).check(refs, entries, file);
+            // A head config that breaks a rule is reported by both checks: once is enough.
+            Set<Problem> all = new LinkedHashSet<>(problems);
+            all.addAll(coverage.problems());
+            problems = List.copyOf(all);
+        }
+        if (problems.stream().anyMatch(Problem::isError)) {
+            context.report(problems, format.chosen(), false);
             return Main.RULE_BROKEN;
         }
         Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
         String summary = SweepSummary.text(file, result.change(), result.sweep(), common.baseRef, headLabel);
+        if (coverage != null) {
+            summary += coverage.text(common.baseRef, CoverageGate.headLabel(refs));
+        }
         if (chosen == Format.JSON || chosen == Format.SARIF) {
-            ProblemRenderer.render(result.problems(), chosen, "sweepgate", context.out());
+            ProblemRenderer.render(problems, chosen, "sweepgate", context.out());
             context.err().print(summary);
         } else {
-            context.report(result.problems(), chosen, false);
+            context.report(problems, chosen, false);
             context.out().print(summary);
         }
-        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel));
+        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel)
+                + (coverage == null ? "" : coverage.markdown(common.baseRef, CoverageGate.headLabel(refs))));
         return Main.OK;
     }
 

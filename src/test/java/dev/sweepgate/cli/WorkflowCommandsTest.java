@@ -174,6 +174,14 @@ class WorkflowCommandsTest {
                 .map(e -> e.value().toPlain().toString())
                 .findFirst().orElseThrow(() -> new AssertionError("no job needs `sweep`"));
         assertTrue(downstream.contains("fromJson(needs.sweep.outputs.search-space-config)"), downstream);
+
+        // every pull request is checked for coverage: with the gate when the changelog changed, alone otherwise
+        String validate = jobs.get("validate").toPlain().toString();
+        assertTrue(validate.contains("./sweepgate validate-changelog --base-ref origin/${{ github.base_ref }} "
+                + "--head-ref ${{ github.event.pull_request.head.sha }} --check-coverage"), validate);
+        assertTrue(validate.contains("if=steps.changelog.outputs.changed == 'true'"), validate);
+        assertTrue(validate.contains("./sweepgate check-coverage --base-ref origin/${{ github.base_ref }}"), validate);
+        assertTrue(validate.contains("if=steps.changelog.outputs.changed != 'true'"), validate);
     }
 
     @Test

@@ -1,0 +1,69 @@
+package dev.sweepgate.cli;
+
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.coverage.CoverageGate;
+import dev.sweepgate.coverage.CoverageResult;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.output.Format;
+import dev.sweepgate.output.ProblemRenderer;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "check-coverage", mixinStandardHelpOptions = true,
+        description = {"Fails when a config's generated rows changed between two refs without a changelog entry "
+                + "appended in the same change that covers them (config-keys select the config, scenario-type "
+                + "includes the changed scenario).",
+                "Without --head-ref the head is the working tree (configs and changelog)."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:every config change is covered (or nothing changed)", "1:a config change is not covered, "
+                + "or an input breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
+final class CheckCoverageCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Mixin
+    ConfigFileOptions configFiles;
+
+    @Mixin
+    FormatOption format;
+
+    @Option(names = "--base-ref", required = true, paramLabel = "REF",
+            description = "The ref the change is compared against (for a pull request: origin/main).")
+    String baseRef;
+
+    @Option(names = "--head-ref", paramLabel = "REF",
+            description = "The ref of the change; omitted: the working tree (configs included).")
+    String headRef;
+
+    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
+            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
+    String changelogFile;
+
+    @Override
+    public Integer call() {
+        Context context = root.context();
+        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+                configFiles.configFiles(), configFiles.runnerConfig());
+        ChangelogGate.Refs refs = gate.refs(baseRef, headRef);
+        CoverageResult result = new CoverageGate(gate).check(refs, changelogFile);
+        if (!result.ok()) {
+            context.report(result.problems(), format.chosen(), false);
+            return Main.RULE_BROKEN;
+        }
+        String headLabel = CoverageGate.headLabel(refs);
+        Format chosen = context.format(format.chosen());
+        String summary = result.text(baseRef, headLabel);
+        if (chosen == Format.JSON || chosen == Format.SARIF) {
+            ProblemRenderer.render(result.problems(), chosen, "sweepgate", context.out());
+            context.err().print(summary);
+        } else {
+            context.report(result.problems(), chosen, false);
+            context.out().print(summary);
+        }
+        StepSummary.append(context, result.markdown(baseRef, headLabel));
+        return Main.OK;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.sweepgate.coverage;
+
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.SweepComputation;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * check-coverage over git: reads the configs at both sides and the appended entries the way
+ * validate-changelog reads them (through {@link ChangelogGate}), then runs {@link CoverageCheck}.
+ */
+public final class CoverageGate {
+    public static final String BASE_INVALID = "coverage.base-invalid";
+
+    private final ChangelogGate gate;
+    private final CoverageCheck check = new CoverageCheck(new SweepComputation());
+
+    public CoverageGate(ChangelogGate gate) {
+        this.gate = gate;
+    }
+
+    /** How messages name the head side. */
+    public static String headLabel(ChangelogGate.Refs refs) {
+        return refs.headIsWorkingTree() ? "the working tree" : refs.headRef();
+    }
+
+    /** check-coverage: the entries appended to {@code changelog} between the refs cover every config change. */
+    public CoverageResult check(ChangelogGate.Refs refs, String changelog) {
+        List<ChangelogEntry> entries;
+        try {
+            entries = gate.appendedEntries(refs, changelog);
+        } catch (ProblemException e) {
+            // Without readable entries nothing can be judged covered; the changelog's own problems say why.
+            return CoverageResult.failed(e.problems());
+        }
+        return check(refs, entries, changelog);
+    }
+
+    /** The check for entries already read (validate-changelog --check-coverage has them). */
+    public CoverageResult check(ChangelogGate.Refs refs, List<ChangelogEntry> entries, String changelog) {
+        List<Problem> problems = new ArrayList<>();
+        ConfigSet base = null;
+        ConfigSet head = null;
+        // The two sides are independent; parsing them side by side halves the wait on a cold JVM.
+        ExecutorService pool = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "sweepgate-head-configs");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Future<ConfigSet> headConfigs = pool.submit(() -> gate.headConfigs(refs));
+        pool.shutdown();
+        try {
+            base = gate.configsAtBase(refs);
+        } catch (ProblemException e) {
+            problems.add(Problem.fileError(e.problems().get(0).file(), BASE_INVALID, "check-coverage compares the "
+                    + "generated rows with those of " + refs.baseRef() + ", whose configs break these rules; "
+                    + "fix them on " + refs.baseRef() + " first (or compare with a base whose configs are valid)"));
+            problems.addAll(e.problems());
+        }
+        try {
+            head = join(headConfigs);
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+        }
+        if (base == null || head == null) {
+            return CoverageResult.failed(problems);
+        }
+        return check.check(base, head, entries, changelog, refs.baseRef(), headLabel(refs));
+    }
+
+    /** The task's result; its exception (a problem, a usage or environment failure) as if thrown here. */
+    private static <T> T join(Future<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while reading the configs");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.sweepgate.coverage;
+
+import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.problem.Problem;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The outcome of check-coverage: every config whose generated rows changed, with the new
+ * entries covering each changed scenario, the configs removed at the head, and the problems.
+ *
+ * @param removed keys that exist at the base only: they need no entry, and are only listed
+ */
+public record CoverageResult(List<ConfigChange> changed, List<String> removed, List<Problem> problems) {
+    public CoverageResult {
+        changed = List.copyOf(changed);
+        removed = List.copyOf(removed);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * One config whose rows changed.
+     *
+     * @param isNew     the key does not exist at the base
+     * @param coveredBy per covered scenario, the numbers (from 1) of the new entries covering it
+     * @param uncovered the changed scenarios no new entry covers
+     */
+    public record ConfigChange(String key, boolean isNew, RowChanges changes,
+                               Map<ScenarioType, List<Integer>> coveredBy, Set<ScenarioType> uncovered) {
+        public ConfigChange {
+            coveredBy = coveredBy.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(coveredBy));
+            // enumeration order: messages list fixed-seq-len before agentic-coding
+            uncovered = uncovered.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(uncovered));
+        }
+    }
+
+    /** A result that holds only problems found before any comparison (inputs that break rules). */
+    public static CoverageResult failed(List<Problem> problems) {
+        return new CoverageResult(List.of(), List.of(), problems);
+    }
+
+    public boolean ok() {
+        return problems.stream().noneMatch(Problem::isError);
+    }
+
+    /** The short summary printed when every change is covered. */
+    public String text(String baseLabel, String headLabel) {
+        StringBuilder sb = new StringBuilder("check-coverage: ");
+        if (changed.isEmpty()) {
+            sb.append("no config's generated rows changed");
+        } else {
+            sb.append(changed.size()).append(changed.size() == 1 ? " config's" : " configs'")
+                    .append(" generated rows changed, ").append(ok() ? "all covered" : "not all covered");
+        }
+        sb.append(" (").append(baseLabel).append(" -> ").append(headLabel).append(")\n");
+        for (ConfigChange change : changed) {
+            sb.append("  ").append(change.key()).append(change.isNew() ? " (new)" : "").append(": ")
+                    .append(String.join("; ", scenarioLines(change))).append('\n');
+        }
+        if (!removed.isEmpty()) {
+            sb.append("  removed at the head (no entry needed: config-keys resolve at the head): ")
+                    .append(String.join(", ", removed)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The same summary as Markdown, for the GitHub job summary. */
+    public String markdown(String baseLabel, String headLabel) {
+        StringBuilder sb = new StringBuilder("### Changelog coverage of config changes\n\n");
+        sb.append("Base `").append(escape(baseLabel)).append("`, head `").append(escape(headLabel)).append("`.\n\n");
+        if (changed.isEmpty()) {
+            sb.append("No config's generated rows changed.\n\n");
+        } else {
+            sb.append("| config | rows | covered |\n| --- | --- | --- |\n");
+            for (ConfigChange change : changed) {
+                sb.append("| ").append(escape(change.key())).append(change.isNew() ? " (new)" : "").append(" | ");
+                List<String> counts = new ArrayList<>();
+                for (ScenarioType scenario : change.changes().scenarios()) {
+                    counts.add(scenario.key() + ": " + change.changes().counts(scenario));
+                }
+                sb.append(escape(String.join("; ", counts))).append(" | ")
+                        .append(change.uncovered().isEmpty() ? "yes" : "**no**").append(" |\n");
+            }
+            sb.append('\n');
+        }
+        if (!removed.isEmpty()) {
+            sb.append("Removed at the head (no entry needed): ").append(escape(String.join(", ", removed))).append("\n\n");
+        }
+        return sb.toString();
+    }
+
+    private static List<String> scenarioLines(ConfigChange change) {
+        List<String> lines = new ArrayList<>();
+        for (ScenarioType scenario : change.changes().scenarios()) {
+            List<Integer> by = change.coveredBy().get(scenario);
+            lines.add(scenario.key() + " " + change.changes().counts(scenario) + ", "
+                    + (by == null ? "NOT covered" : "covered by new " + (by.size() == 1 ? "entry " : "entries ")
+                    + String.join(", ", by.stream().map(String::valueOf).toList())));
+        }
+        return lines;
+    }
+
+    private static String escape(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+}
