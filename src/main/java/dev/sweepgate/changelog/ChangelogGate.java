@@ -3,7 +3,6 @@ package dev.sweepgate.changelog;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
-import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
@@ -12,9 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -148,29 +145,11 @@ public final class ChangelogGate {
     }
 
     private static ExecutorService pool() {
-        return Executors.newFixedThreadPool(3, task -> {
-            Thread thread = new Thread(task, "sweepgate-reader");
-            thread.setDaemon(true);
-            return thread;
-        });
+        return SideBySide.pool(3, "sweepgate-reader");
     }
 
-    /** The task's result; its exception (a problem, a usage or environment failure) as if thrown here. */
     private static <T> T join(Future<T> future) {
-        try {
-            return future.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while reading the inputs");
-        }
+        return SideBySide.join(future);
     }
 
     /**

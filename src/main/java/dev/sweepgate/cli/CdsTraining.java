@@ -55,6 +55,7 @@ public final class CdsTraining {
                 List.of("validate-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("validate-changelog", "--base-ref", "HEAD"),
+                List.of("check-coverage", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("full-sweep", "--help"));
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Env env = new Env(repo, Map.of(), discard, discard);

@@ -1,13 +1,10 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.matrix.FullSweepOptions;
 import dev.sweepgate.matrix.MatrixGenerator;
 import dev.sweepgate.matrix.Row;
 import dev.sweepgate.problem.ProblemException;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,14 +37,8 @@ final class FullSweepCommand implements Callable<Integer> {
             description = "Keep configs on these runner labels (labels of the runner config).")
     List<String> runnerTypes;
 
-    @Option(names = "--seq-lens", arity = "1..*", paramLabel = "SEQ",
-            description = "Keep these fixed sequence lengths: ${COMPLETION-CANDIDATES}; agentic rows are kept.",
-            completionCandidates = SeqLenChoices.class, converter = SeqLenChoices.class)
-    List<String> seqLens;
-
-    @Option(names = "--scenario-type", arity = "1..*", paramLabel = "TYPE",
-            description = "Keep these scenario types: fixed-seq-len, agentic-coding.", converter = ScenarioTypes.class)
-    List<ScenarioType> scenarios;
+    @Mixin
+    RowFilterOptions filters;
 
     @Option(names = "--single-node", description = "Keep single-node configs (with --multi-node: both).")
     boolean singleNode;
@@ -81,8 +72,9 @@ final class FullSweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Context context = root.context();
-        FullSweepOptions options = new FullSweepOptions(modelPrefixes, set(precisions), set(frameworks),
-                set(runnerTypes), set(seqLens), set(scenarios), singleNode, multiNode, runnerNodeFilter, stepSize,
+        FullSweepOptions options = new FullSweepOptions(modelPrefixes, RowFilterOptions.set(precisions),
+                RowFilterOptions.set(frameworks), RowFilterOptions.set(runnerTypes), filters.seqLens(),
+                filters.scenarios(), singleNode, multiNode, runnerNodeFilter, stepSize,
                 minConc, maxConc, maxTp, maxEp, evals.mode());
         try {
             List<Row> rows = MatrixGenerator.fullSweep(inputs.load(context), options);
@@ -92,9 +84,5 @@ final class FullSweepCommand implements Callable<Integer> {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
-    }
-
-    static <T> Set<T> set(List<T> values) {
-        return values == null ? null : new LinkedHashSet<>(values);
     }
 }

@@ -1,6 +1,5 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.matrix.MatrixGenerator;
 import dev.sweepgate.matrix.Row;
 import dev.sweepgate.matrix.TestConfigOptions;
@@ -31,14 +30,8 @@ final class TestConfigCommand implements Callable<Integer> {
     @Option(names = "--conc", arity = "1..*", paramLabel = "N", description = "Keep only these concurrencies.")
     List<Integer> conc;
 
-    @Option(names = "--seq-lens", arity = "1..*", paramLabel = "SEQ",
-            description = "Keep these fixed sequence lengths: ${COMPLETION-CANDIDATES}; agentic rows are kept.",
-            completionCandidates = SeqLenChoices.class, converter = SeqLenChoices.class)
-    List<String> seqLens;
-
-    @Option(names = "--scenario-type", arity = "1..*", paramLabel = "TYPE",
-            description = "Keep these scenario types: fixed-seq-len, agentic-coding.", converter = ScenarioTypes.class)
-    List<ScenarioType> scenarios;
+    @Mixin
+    RowFilterOptions filters;
 
     @Option(names = "--runner-node-filter", paramLabel = "S",
             description = "Run on the label (when it contains S) and each of its nodes containing S.")
@@ -50,8 +43,8 @@ final class TestConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Context context = root.context();
-        TestConfigOptions options = new TestConfigOptions(configKeys, conc, FullSweepCommand.set(seqLens),
-                FullSweepCommand.set(scenarios), runnerNodeFilter, evals.mode());
+        TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
+                filters.scenarios(), runnerNodeFilter, evals.mode());
         try {
             List<Row> rows = MatrixGenerator.testConfig(inputs.load(context), options);
             MatrixOutput.print(rows, context.out());

@@ -2,16 +2,14 @@ package dev.sweepgate.coverage;
 
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.SideBySide;
 import dev.sweepgate.changelog.SweepComputation;
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -51,11 +49,7 @@ public final class CoverageGate {
         ConfigSet base = null;
         ConfigSet head = null;
         // The two sides are independent; parsing them side by side halves the wait on a cold JVM.
-        ExecutorService pool = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "sweepgate-head-configs");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = SideBySide.pool(1, "sweepgate-head-configs");
         Future<ConfigSet> headConfigs = pool.submit(() -> gate.headConfigs(refs));
         pool.shutdown();
         try {
@@ -67,7 +61,7 @@ public final class CoverageGate {
             problems.addAll(e.problems());
         }
         try {
-            head = join(headConfigs);
+            head = SideBySide.join(headConfigs);
         } catch (ProblemException e) {
             problems.addAll(e.problems());
         }
@@ -75,23 +69,5 @@ public final class CoverageGate {
             return CoverageResult.failed(problems);
         }
         return check.check(base, head, entries, changelog, refs.baseRef(), headLabel(refs));
-    }
-
-    /** The task's result; its exception (a problem, a usage or environment failure) as if thrown here. */
-    private static <T> T join(Future<T> future) {
-        try {
-            return future.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while reading the configs");
-        }
     }
 }
