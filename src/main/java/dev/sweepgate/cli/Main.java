@@ -39,6 +39,7 @@ public final class Main implements Callable<Integer> {
         commands.put("test-config", TestConfigCommand::new);
         commands.put("validate-changelog", ValidateChangelogCommand::new);
         commands.put("process-changelog", ProcessChangelogCommand::new);
+        commands.put("fix-changelog", FixChangelogCommand::new);
         commands.put("prepare-merge", PrepareMergeCommand::new);
         commands.put("merge-driver", MergeDriverCommand::new);
         commands.put("install-hooks", InstallHooksCommand::new);
