@@ -114,6 +114,25 @@ class FixChangelogCommandTest {
     }
 
     @Test
+    void aPrLinkCorrectionAloneKeepsOnlyTheCorrectedLineAndAnUnchangedHistoryGetsItsBytesBack() {
+        String corrected = HISTORY.replace("pr-link: " + LINK + "1\n", "pr-link: '" + LINK + "11'\n");
+        fx.repo.write(FILE, corrected.replaceFirst("\n  \n", "\n\n"));
+
+        ChangelogFixture.Run r = fix(fx.base);
+
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(HISTORY.replace("pr-link: " + LINK + "1\n", "pr-link: " + LINK + "11\n"), fx.repo.read(FILE));
+        assertTrue(r.out().contains("except the corrected `  pr-link:` line of entry [1]"), r.out());
+        assertValidates(fx.base);
+
+        fx.repo.write(FILE, HISTORY.replaceFirst("\n  \n", "\n\n") + "\n\n");
+        ChangelogFixture.Run restored = fix(fx.base);
+        assertEquals(0, restored.exit(), restored.err());
+        assertEquals(HISTORY, fx.repo.read(FILE));
+        assertTrue(restored.out().contains("no entry is appended"), restored.out());
+    }
+
+    @Test
     void aValidChangelogIsNotRewritten() throws Exception {
         fx.repo.write(FILE, appended(ALPHA, BETA));
         Path file = dir.resolve(FILE);
