@@ -183,7 +183,8 @@ public final class ChangelogFixer {
         if (!Arrays.equals(headGap, expectedGap)) {
             repairs.add("line " + spans.lineOf(firstStart) + ": the first new entry (" + (first + 1) + ") came "
                     + describeGap(headGap) + "; now " + (expectedGap.length == 1 ? "after exactly one empty line"
-                    : "after the base's own ending " + visibleLines(expectedGap) + " (one empty line at its end)"));
+                    : "after the base's own ending " + visibleLines(Arrays.copyOfRange(base.bytes(), baseHistoryEnd,
+                    base.bytes().length)) + (endsWith(base.bytes(), "\n\n") ? "" : " and one empty line")));
         }
     }
 
@@ -284,7 +285,17 @@ public final class ChangelogFixer {
                     continue;
                 }
                 int movedFrom = indexOf(base.items(), now);
-                if (movedFrom > i && indexOf(head.items(), was) < 0) {
+                int wasNowAt = indexOf(head.items(), was);
+                if (movedFrom < 0 && wasNowAt > i) {
+                    // New entries written inside history push it down: a misplaced append, not an edit.
+                    problems.error(head.items().get(i).pos(), DETAIL, (wasNowAt - i == 1 ? "entry " + (i + 1) + " is new"
+                            : "entries " + (i + 1) + "-" + wasNowAt + " are new") + " but sit inside history, before what "
+                            + "was entry " + (i + 1) + " at " + baseRef + " (now line " + head.items().get(wasNowAt).pos().line()
+                            + "); move " + (wasNowAt - i == 1 ? "it" : "them") + " to the end of the file, after one "
+                            + "empty line");
+                    break;
+                }
+                if (movedFrom > i && wasNowAt < 0) {
                     // Later history moved up into this place: the entry that was here is gone.
                     problems.error(base.items().get(i).pos(), DETAIL, "entry " + (i + 1) + " of " + baseRef
                             + " (config-keys " + base.entries().get(i).configKeys() + ") is missing from the working "
@@ -336,55 +347,52 @@ public final class ChangelogFixer {
     }
 
     /**
-     * What differs between the working tree's lines and the restored ones, for the note: the
-     * lines between the common leading and trailing lines, each shown with whitespace visible.
+     * What differs between the working tree's lines and the restored ones, for the note. A
+     * greedy walk with one line of look-ahead (a changed line first, then a dropped or missing one): the differences worth repairing are single
+     * lines an editor trimmed, added or dropped, which it names exactly (line numbers are the
+     * working tree's, before the repair).
      */
     static List<String> diffLines(byte[] was, byte[] restored, String source) {
         List<byte[]> a = lines(was);
         List<byte[]> b = lines(restored);
-        int lead = 0;
-        while (lead < a.size() && lead < b.size() && Arrays.equals(a.get(lead), b.get(lead))) {
-            lead++;
-        }
-        int trail = 0;
-        while (trail < a.size() - lead && trail < b.size() - lead
-                && Arrays.equals(a.get(a.size() - 1 - trail), b.get(b.size() - 1 - trail))) {
-            trail++;
-        }
-        List<byte[]> changedA = a.subList(lead, a.size() - trail);
-        List<byte[]> changedB = b.subList(lead, b.size() - trail);
         List<String> notes = new ArrayList<>();
-        if (changedA.isEmpty() && changedB.isEmpty()) {
-            return notes;
-        }
-        if (changedA.size() == changedB.size()) {
-            int listed = 0;
-            for (int k = 0; k < changedA.size(); k++) {
-                if (Arrays.equals(changedA.get(k), changedB.get(k))) {
-                    continue;
-                }
-                if (listed == LISTED_LINES) {
-                    notes.add("and more lines up to line " + (lead + changedA.size()));
-                    break;
-                }
-                notes.add("line " + (lead + k + 1) + " was " + ByteText.visible(changedA.get(k)) + ", is again "
-                        + ByteText.visible(changedB.get(k)));
-                listed++;
+        int i = 0;
+        int j = 0;
+        int changes = 0;
+        while (i < a.size() || j < b.size()) {
+            if (i < a.size() && j < b.size() && Arrays.equals(a.get(i), b.get(j))) {
+                i++;
+                j++;
+                continue;
             }
-            return notes;
+            String note;
+            boolean bothPresent = i < a.size() && j < b.size();
+            boolean nextAgree = i + 1 >= a.size() && j + 1 >= b.size()
+                    || i + 1 < a.size() && j + 1 < b.size() && Arrays.equals(a.get(i + 1), b.get(j + 1));
+            if (bothPresent && nextAgree) {
+                note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
+                        + ByteText.visible(b.get(j));
+                i++;
+                j++;
+            } else if (i < a.size() && (j >= b.size() || (i + 1 < a.size() && Arrays.equals(a.get(i + 1), b.get(j))))) {
+                note = "line " + (i + 1) + ": dropped " + ByteText.visible(a.get(i)) + ", which " + source
+                        + " does not have";
+                i++;
+            } else if (i >= a.size() || (j + 1 < b.size() && Arrays.equals(a.get(i), b.get(j + 1)))) {
+                note = "after line " + i + ": put back " + ByteText.visible(b.get(j)) + " of " + source;
+                j++;
+            } else {
+                note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
+                        + ByteText.visible(b.get(j));
+                i++;
+                j++;
+            }
+            if (++changes <= LISTED_LINES) {
+                notes.add(note);
+            }
         }
-        if (changedA.isEmpty()) {
-            notes.add("after line " + (lead) + ": put back " + count(changedB.size()) + " of " + source + " that "
-                    + (changedB.size() == 1 ? "was" : "were") + " missing, starting with "
-                    + ByteText.visible(changedB.get(0)));
-        } else if (changedB.isEmpty()) {
-            notes.add("line " + (lead + 1) + (changedA.size() == 1 ? "" : "-" + (lead + changedA.size()))
-                    + ": dropped " + count(changedA.size()) + " that " + source + " does not have, starting with "
-                    + ByteText.visible(changedA.get(0)));
-        } else {
-            notes.add("lines " + (lead + 1) + "-" + (lead + changedA.size()) + " (" + count(changedA.size())
-                    + ") replaced by " + count(changedB.size()) + " of " + source + "; line " + (lead + 1) + " was "
-                    + ByteText.visible(changedA.get(0)) + ", is " + ByteText.visible(changedB.get(0)));
+        if (changes > LISTED_LINES) {
+            notes.add("and " + (changes - LISTED_LINES) + " more " + (changes - LISTED_LINES == 1 ? "line" : "lines"));
         }
         return notes;
     }
@@ -396,10 +404,6 @@ public final class ChangelogFixer {
 
     private static String inParentheses(List<String> notes) {
         return notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
-    }
-
-    private static String count(int lines) {
-        return lines == 1 ? "1 line" : lines + " lines";
     }
 
     /** How the blank bytes between two entries (or after the last) read to a person. */

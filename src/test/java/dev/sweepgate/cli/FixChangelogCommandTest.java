@@ -185,6 +185,11 @@ class FixChangelogCommandTest {
         ChangelogFixture.Run reordered = refused(second + "  \n\n" + first + "\n" + ALPHA);
         assertTrue(reordered.err().contains("entry 1 holds what was entry 2"), reordered.err());
 
+        ChangelogFixture.Run inserted = refused(first + "\n" + ALPHA + "\n" + BETA + "  \n\n" + second);
+        assertTrue(inserted.err().contains("perf-changelog.yaml:7:3: error: entries 2-3 are new but sit inside history, "
+                + "before what was entry 2 at " + fx.base + " (now line 21); move them to the end of the file"),
+                inserted.err());
+
         ChangelogFixture.Run mixed = refused(appended(ALPHA).replace(LINK + "1\n", LINK + "11\n"));
         assertTrue(mixed.err().contains("entry 1: its pr-link changed from \"" + LINK + "1\" to \"" + LINK + "11\""),
                 mixed.err());
