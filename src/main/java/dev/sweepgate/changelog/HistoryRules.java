@@ -87,7 +87,8 @@ public final class HistoryRules {
         return changed;
     }
 
-    static Position valuePos(YNode item, String field) {
+    /** Where a field's value sits in an entry, or the entry itself when the field is missing. */
+    public static Position valuePos(YNode item, String field) {
         if (item instanceof YMap map) {
             YMap.Entry e = map.entry(field);
             if (e != null) {

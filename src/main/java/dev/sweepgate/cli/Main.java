@@ -40,6 +40,7 @@ public final class Main implements Callable<Integer> {
         commands.put("validate-changelog", ValidateChangelogCommand::new);
         commands.put("process-changelog", ProcessChangelogCommand::new);
         commands.put("check-coverage", CheckCoverageCommand::new);
+        commands.put("fix-changelog", FixChangelogCommand::new);
         commands.put("prepare-merge", PrepareMergeCommand::new);
         commands.put("merge-driver", MergeDriverCommand::new);
         commands.put("install-hooks", InstallHooksCommand::new);

@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.Sweep;
 import dev.sweepgate.changelog.SweepJson;
+import dev.sweepgate.changelog.SweepLimits;
 import dev.sweepgate.changelog.SweepOptions;
 import dev.sweepgate.changelog.SweepSummary;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.problem.ProblemException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,6 +59,9 @@ final class ProcessChangelogCommand implements Callable<Integer> {
                     .writeValueAsString(SweepJson.document(sweep, common.baseRef, headRef));
             context.out().println(json);
             context.out().flush();
+            // Warnings only: the JSON and the exit status stay what they are.
+            context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.changelogFile),
+                    format.chosen(), true);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the sweep could not be written as JSON", e);
         }

@@ -82,8 +82,8 @@ class HistoryAndByteRulesTest {
                 + "  base line 6: \"  \\n\" (2 spaces and nothing else)\n"
                 + "  head line 6: \"\\n\" (an empty line)\n"
                 + "  fix: this historical line holds 2 spaces and must keep them (an editor that trims trailing whitespace "
-                + "removes them): restore the base file byte for byte and add new entries only after its last line",
-                p.message());
+                + "removes them): restore the base file byte for byte and add new entries only after its last line"
+                + ByteRules.FIX_HINT, p.message());
     }
 
     @Test

@@ -1,0 +1,50 @@
+package dev.sweepgate.cli;
+
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.merge.ChangelogFixer;
+import dev.sweepgate.merge.MergeOutcome;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "fix-changelog", mixinStandardHelpOptions = true,
+        description = {"Repairs a working-tree changelog whose new entries broke only the byte rules (a trimmed "
+                + "separator line, missing or doubled empty lines, trailing blank lines, no final newline): the "
+                + "bytes at the base ref are restored exactly and the new entries' own text is appended after them, "
+                + "one empty line apart.",
+                "A change that alters history in value (an entry edited, deleted or reordered, a pr-link corrected "
+                        + "alongside new entries) is refused and the file is left byte for byte as it was. The file is "
+                        + "replaced atomically, and not at all when nothing needs fixing."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:repaired, or nothing to fix", "1:cannot repair: history changed or the file does not parse "
+                + "(file unchanged)", "2:bad usage", "3:environment failure (git, files)"})
+final class FixChangelogCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Mixin
+    FormatOption format;
+
+    @Option(names = "--base-ref", required = true, paramLabel = "REF",
+            description = "What the change appends to (for a pull request: origin/main).")
+    String baseRef;
+
+    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
+            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
+    String changelogFile;
+
+    @Override
+    public Integer call() {
+        Context context = root.context();
+        Git git = new Git(context.dir());
+        String base = git.resolveCommit(baseRef, "--base-ref");
+        ChangelogFile baseFile = ChangelogFile.check(git.show(base, changelogFile), changelogFile + "@" + baseRef);
+        byte[] head = context.read(changelogFile);
+        MergeOutcome outcome = ChangelogFixer.fix(baseFile, head, changelogFile, baseRef);
+        return MergeReport.finish(context, format, outcome, context.resolve(changelogFile));
+    }
+}

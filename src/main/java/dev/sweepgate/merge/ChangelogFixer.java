@@ -1,0 +1,455 @@
+package dev.sweepgate.merge;
+
+import dev.sweepgate.changelog.ByteRules;
+import dev.sweepgate.changelog.ByteText;
+import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.HistoryRules;
+import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.changelog.PyValues;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.Problems;
+import dev.sweepgate.yaml.YNode;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code fix-changelog}: a working-tree changelog whose change is right in value but breaks
+ * the byte rules (a trimmed separator line, missing or doubled empty lines, trailing blank
+ * lines, no final newline) is rebuilt from the base bytes plus each new entry's own text,
+ * one empty line apart. A change that is wrong in value (history edited, deleted, reordered,
+ * corrected alongside new entries) is refused: only its author knows what was meant.
+ */
+public final class ChangelogFixer {
+    private static final String REFUSED = "fix.refused";
+    private static final String DETAIL = "fix.history-detail";
+    private static final int LISTED_LINES = 5;
+
+    private ChangelogFixer() {
+    }
+
+    /**
+     * @param base      the changelog at the base ref
+     * @param headBytes the working-tree changelog
+     * @param headName  how the working-tree file is named in messages
+     * @param baseRef   the base ref as the user wrote it
+     */
+    public static MergeOutcome fix(ChangelogFile base, byte[] headBytes, String headName, String baseRef) {
+        Problems problems = new Problems();
+        if (!ChangeRules.file(base, problems)) {
+            problems.add(Problem.fileError(base.name(), REFUSED, "the changelog at " + baseRef + " breaks the file "
+                    + "rules (above); fix-changelog rebuilds the file from those bytes, so it cannot help: compare "
+                    + "with a base ref whose changelog is valid"));
+            return MergeOutcome.failed(problems.all());
+        }
+        // A missing final newline is one of the repairs; parse as if it were there.
+        boolean missingNewline = headBytes.length > 0 && headBytes[headBytes.length - 1] != '\n';
+        byte[] parsed = missingNewline ? append(headBytes, new byte[] {'\n'}) : headBytes;
+        ChangelogFile head = ChangelogFile.check(parsed, headName);
+        if (!ChangeRules.file(head, problems)) {
+            problems.add(Problem.fileError(headName, REFUSED, "the working-tree changelog breaks the file rules "
+                    + "(above), so its entries cannot be found; fix-changelog only repairs the bytes between entries: "
+                    + "fix these problems first (each entry must be valid YAML starting with its own `"
+                    + ChangelogFile.ENTRY_START + "` line at column 1), then run it again; the file is unchanged"));
+            return MergeOutcome.failed(problems.all());
+        }
+        PrLinkPolicy policy = new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null);
+        Problems history = new Problems();
+        ChangelogChange change = HistoryRules.check(base, head, policy, history);
+        // New entries' links are the gate's business (it knows the pull request number), not a byte matter.
+        List<Problem> historyProblems = history.all().stream()
+                .filter(p -> !p.rule().equals(ChangeRules.NEW_LINK_RULE)).toList();
+        if (historyProblems.stream().anyMatch(Problem::isError)) {
+            return refuseHistory(base, head, change, historyProblems, baseRef);
+        }
+        if (!missingNewline && passesByteRules(base, head, change)) {
+            return new MergeOutcome(null, headName + ": nothing to fix: the byte rules already pass against " + baseRef
+                    + " (file unchanged)", List.of());
+        }
+        List<String> repairs = new ArrayList<>();
+        byte[] result;
+        if (!change.additions().isEmpty()) {
+            result = reappend(base, head, baseRef, missingNewline, repairs, problems);
+        } else if (!change.corrections().isEmpty()) {
+            result = reapplyCorrections(base, head, change, repairs, problems);
+        } else {
+            result = base.bytes();
+            repairs.add("no entry is appended and history is unchanged in value: restored the bytes of " + baseRef
+                    + inParentheses(diffLines(head.bytes(), base.bytes(), baseRef)));
+        }
+        if (result == null) {
+            return MergeOutcome.failed(problems.all());
+        }
+        if (missingNewline && change.additions().isEmpty()) {
+            repairs.add("added the missing final newline");
+        }
+        if (!verify(base, head, result, headName, problems)) {
+            return MergeOutcome.failed(problems.all());
+        }
+        StringBuilder message = new StringBuilder(headName).append(": repaired against ").append(baseRef).append(':');
+        repairs.forEach(r -> message.append("\n  - ").append(r));
+        message.append("\nthe byte rules of validate-changelog now pass");
+        return new MergeOutcome(result, message.toString(), problems.all());
+    }
+
+    /** The base bytes, then each new entry's own text, one empty line apart, ending with one newline. */
+    private static byte[] reappend(ChangelogFile base, ChangelogFile head, String baseRef, boolean missingNewline,
+                                   List<String> repairs, Problems problems) {
+        EntrySpans spans = ChangeRules.spans(head, problems);
+        if (spans == null) {
+            return null;
+        }
+        int first = base.items().size();
+        int count = head.items().size();
+        for (int i = first; i < count; i++) {
+            int startLine = spans.lineOf(spans.span(i).start());
+            int itemLine = head.items().get(i).pos().line();
+            if (startLine != itemLine) {
+                problems.error(head.items().get(i).pos(), REFUSED, "new entry " + (i + 1) + " does not start with its "
+                        + "own `" + ChangelogFile.ENTRY_START + "` line (the nearest such line is line " + startLine
+                        + "); begin the entry with `" + ChangelogFile.ENTRY_START + "` at column 1, then run "
+                        + "fix-changelog again; the file is unchanged");
+            }
+        }
+        if (problems.hasErrors()) {
+            return null;
+        }
+        byte[] h = head.bytes();
+        byte[] b = base.bytes();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(h.length + 2);
+        out.writeBytes(b);
+        if (!endsWith(b, "\n\n")) {
+            out.write('\n');
+        }
+        describePrefix(base, head, spans, out.toByteArray(), baseRef, repairs);
+        for (int i = first; i < count; i++) {
+            byte[] content = spans.content(i);
+            if (i > first) {
+                out.write('\n');
+                EntrySpans.Span previous = spans.span(i - 1);
+                byte[] gap = Arrays.copyOfRange(h, previous.contentEnd(), spans.span(i).start());
+                if (!Arrays.equals(gap, new byte[] {'\n'})) {
+                    repairs.add("line " + spans.lineOf(spans.span(i).start()) + ": new entry " + (i + 1) + " came "
+                            + describeGap(gap) + "; now after exactly one empty line");
+                }
+            }
+            out.writeBytes(content);
+            if (content.length > 0 && content[content.length - 1] != '\n') {
+                out.write('\n');
+            }
+        }
+        EntrySpans.Span last = spans.span(count - 1);
+        byte[] tail = Arrays.copyOfRange(h, last.contentEnd(), last.end());
+        if (tail.length > 0) {
+            repairs.add("line " + spans.lineOf(last.contentEnd()) + " on: removed " + lineCount(tail)
+                    + " at the end of the file");
+        } else if (missingNewline) {
+            repairs.add("added the missing final newline");
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Notes on what differed before the first new entry: history lines (compared up to the
+     * last historical entry's content) and the blank lines between history and the new entries.
+     */
+    private static void describePrefix(ChangelogFile base, ChangelogFile head, EntrySpans spans, byte[] expected,
+                                       String baseRef, List<String> repairs) {
+        int first = base.items().size();
+        byte[] h = head.bytes();
+        int firstStart = spans.span(first).start();
+        byte[] headPrefix = Arrays.copyOfRange(h, 0, firstStart);
+        if (Arrays.equals(expected, headPrefix)) {
+            return;
+        }
+        EntrySpans baseSpans = EntrySpans.of(base.bytes());
+        if (first == 0 || baseSpans.size() != first) {
+            repairs.add("restored the bytes of " + baseRef + " before the first new entry: "
+                    + String.join("; ", diffLines(headPrefix, expected, baseRef)));
+            return;
+        }
+        int headHistoryEnd = spans.span(first - 1).contentEnd();
+        int baseHistoryEnd = baseSpans.span(first - 1).contentEnd();
+        List<String> history = diffLines(Arrays.copyOfRange(h, 0, headHistoryEnd),
+                Arrays.copyOfRange(base.bytes(), 0, baseHistoryEnd), baseRef);
+        if (!history.isEmpty()) {
+            repairs.add("restored history as it is at " + baseRef + ": " + String.join("; ", history));
+        }
+        byte[] headGap = Arrays.copyOfRange(h, headHistoryEnd, firstStart);
+        byte[] expectedGap = Arrays.copyOfRange(expected, baseHistoryEnd, expected.length);
+        if (!Arrays.equals(headGap, expectedGap)) {
+            repairs.add("line " + spans.lineOf(firstStart) + ": the first new entry (" + (first + 1) + ") came "
+                    + describeGap(headGap) + "; now " + (expectedGap.length == 1 ? "after exactly one empty line"
+                    : "after the base's own ending " + visibleLines(Arrays.copyOfRange(base.bytes(), baseHistoryEnd,
+                    base.bytes().length)) + (endsWith(base.bytes(), "\n\n") ? "" : " and one empty line")));
+        }
+    }
+
+    private static String visibleLines(byte[] bytes) {
+        List<String> shown = new ArrayList<>();
+        for (byte[] line : lines(bytes)) {
+            shown.add(ByteText.visible(line));
+        }
+        return String.join(", ", shown);
+    }
+
+    /** Corrections only: the base bytes with each corrected entry's pr-link line rewritten to the new link. */
+    private static byte[] reapplyCorrections(ChangelogFile base, ChangelogFile head, ChangelogChange change,
+                                             List<String> repairs, Problems problems) {
+        EntrySpans spans = ChangeRules.spans(base, problems);
+        if (spans == null) {
+            return null;
+        }
+        byte[] bytes = base.bytes();
+        for (int i : change.corrections()) {
+            String link = head.entries().get(i).prLink();
+            byte[] next = EntrySpans.of(bytes).withPrLink(i, link);
+            if (next == null) {
+                problems.error(base.items().get(i).pos(), REFUSED, "entry " + (i + 1) + " of the base has no line "
+                        + "starting with `  pr-link:`, so its correction cannot be replayed on the base bytes; "
+                        + "restore the other lines by hand (git diff shows them); the file is unchanged");
+                return null;
+            }
+            bytes = next;
+        }
+        repairs.add("restored every byte of the base except the corrected `  pr-link:` "
+                + (change.corrections().size() == 1 ? "line of entry " : "lines of entries ")
+                + change.corrections().stream().map(i -> i + 1).toList()
+                + inParentheses(diffLines(head.bytes(), bytes, "the base")));
+        return bytes;
+    }
+
+    /** The result must pass every rule and hold the same values as the working tree; else nothing is written. */
+    private static boolean verify(ChangelogFile base, ChangelogFile head, byte[] result, String name, Problems problems) {
+        ChangelogFile fixed = ChangelogFile.check(result, name);
+        Problems again = new Problems();
+        boolean ok = ChangeRules.file(fixed, again)
+                && ChangeRules.historyAndBytes(base, fixed, new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), false,
+                again) != null
+                && sameValues(head.items(), fixed.items());
+        if (ok) {
+            return true;
+        }
+        problems.add(Problem.fileError(name, REFUSED, "the repaired file would not hold the same entries or would "
+                + "still break the rules" + (again.size() > 0 ? " (below)" : "") + " (an entry whose value depends on "
+                + "its trailing blank lines, such as a `|+` block, cannot be moved); the file is unchanged: restore "
+                + "the base bytes and append the new entries after one empty line by hand"));
+        problems.addAll(again.all());
+        return false;
+    }
+
+    private static boolean sameValues(List<YNode> a, List<YNode> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!PyValues.equal(a.get(i).toPlain(), b.get(i).toPlain())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean passesByteRules(ChangelogFile base, ChangelogFile head, ChangelogChange change) {
+        Problems bytes = new Problems();
+        ByteRules.check(base, head, change, bytes);
+        return !bytes.hasErrors();
+    }
+
+    /** History changed in value: say what, where, and how to get back to a fixable state. */
+    private static MergeOutcome refuseHistory(ChangelogFile base, ChangelogFile head, ChangelogChange change,
+                                              List<Problem> historyProblems, String baseRef) {
+        Problems problems = new Problems();
+        problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (below), "
+                + "so fix-changelog will not guess what was meant and left the file unchanged: restore the historical "
+                + "entries as they are at " + baseRef + " (`git show " + baseRef + ":" + stripRef(base.name())
+                + "` prints them), keep your new entries at the end, then run fix-changelog again"));
+        int baseCount = base.items().size();
+        int headCount = head.items().size();
+        if (headCount < baseCount) {
+            int missing = firstDifference(base.items(), head.items());
+            YNode gone = base.items().get(missing);
+            problems.error(gone.pos(), DETAIL, "entry " + (missing + 1) + " of " + baseRef + " (config-keys "
+                    + base.entries().get(missing).configKeys() + ") is no longer at position " + (missing + 1)
+                    + " of the working tree: " + (baseCount - headCount) + (baseCount - headCount == 1 ? " entry was"
+                    : " entries were") + " deleted; restore " + (baseCount - headCount == 1 ? "it" : "them"));
+        } else {
+            int reported = 0;
+            for (int i = 0; i < baseCount && reported < LISTED_LINES; i++) {
+                Object now = head.items().get(i).toPlain();
+                Object was = base.items().get(i).toPlain();
+                if (PyValues.equal(was, now)) {
+                    continue;
+                }
+                int movedFrom = indexOf(base.items(), now);
+                int wasNowAt = indexOf(head.items(), was);
+                if (movedFrom < 0 && wasNowAt > i) {
+                    // New entries written inside history push it down: a misplaced append, not an edit.
+                    problems.error(head.items().get(i).pos(), DETAIL, (wasNowAt - i == 1 ? "entry " + (i + 1) + " is new"
+                            : "entries " + (i + 1) + "-" + wasNowAt + " are new") + " but sit inside history, before what "
+                            + "was entry " + (i + 1) + " at " + baseRef + " (now line " + head.items().get(wasNowAt).pos().line()
+                            + "); move " + (wasNowAt - i == 1 ? "it" : "them") + " to the end of the file, after one "
+                            + "empty line");
+                    break;
+                }
+                if (movedFrom > i && wasNowAt < 0) {
+                    // Later history moved up into this place: the entry that was here is gone.
+                    problems.error(base.items().get(i).pos(), DETAIL, "entry " + (i + 1) + " of " + baseRef
+                            + " (config-keys " + base.entries().get(i).configKeys() + ") is missing from the working "
+                            + "tree, whose entry " + (i + 1) + " is what was entry " + (movedFrom + 1)
+                            + ": it was deleted; restore it");
+                    break;
+                }
+                if (movedFrom >= 0 && movedFrom != i) {
+                    problems.error(head.items().get(i).pos(), DETAIL, "entry " + (i + 1) + " holds what was entry "
+                            + (movedFrom + 1) + " at " + baseRef + ": entries were reordered; put them back in their order");
+                    reported++;
+                }
+            }
+            if (!change.additions().isEmpty()) {
+                for (int i : change.corrections()) {
+                    problems.error(HistoryRules.valuePos(head.items().get(i), "pr-link"), DETAIL, "entry " + (i + 1)
+                            + ": its pr-link changed from \"" + base.entries().get(i).prLink() + "\" to \""
+                            + head.entries().get(i).prLink() + "\" in the same change that appends entries; restore \""
+                            + base.entries().get(i).prLink() + "\" here and correct it in a pull request of its own");
+                }
+            }
+        }
+        problems.addAll(historyProblems);
+        return MergeOutcome.failed(problems.all());
+    }
+
+    private static String stripRef(String name) {
+        int at = name.lastIndexOf('@');
+        return at > 0 ? name.substring(0, at) : name;
+    }
+
+    private static int firstDifference(List<YNode> base, List<YNode> head) {
+        int n = Math.min(base.size(), head.size());
+        for (int i = 0; i < n; i++) {
+            if (!PyValues.equal(base.get(i).toPlain(), head.get(i).toPlain())) {
+                return i;
+            }
+        }
+        return n;
+    }
+
+    private static int indexOf(List<YNode> items, Object value) {
+        for (int i = 0; i < items.size(); i++) {
+            if (PyValues.equal(items.get(i).toPlain(), value)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * What differs between the working tree's lines and the restored ones, for the note. A
+     * greedy walk with one line of look-ahead (a changed line first, then a dropped or missing one): the differences worth repairing are single
+     * lines an editor trimmed, added or dropped, which it names exactly (line numbers are the
+     * working tree's, before the repair).
+     */
+    static List<String> diffLines(byte[] was, byte[] restored, String source) {
+        List<byte[]> a = lines(was);
+        List<byte[]> b = lines(restored);
+        List<String> notes = new ArrayList<>();
+        int i = 0;
+        int j = 0;
+        int changes = 0;
+        while (i < a.size() || j < b.size()) {
+            if (i < a.size() && j < b.size() && Arrays.equals(a.get(i), b.get(j))) {
+                i++;
+                j++;
+                continue;
+            }
+            String note;
+            boolean bothPresent = i < a.size() && j < b.size();
+            boolean nextAgree = i + 1 >= a.size() && j + 1 >= b.size()
+                    || i + 1 < a.size() && j + 1 < b.size() && Arrays.equals(a.get(i + 1), b.get(j + 1));
+            if (bothPresent && nextAgree) {
+                note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
+                        + ByteText.visible(b.get(j));
+                i++;
+                j++;
+            } else if (i < a.size() && (j >= b.size() || (i + 1 < a.size() && Arrays.equals(a.get(i + 1), b.get(j))))) {
+                note = "line " + (i + 1) + ": dropped " + ByteText.visible(a.get(i)) + ", which " + source
+                        + " does not have";
+                i++;
+            } else if (i >= a.size() || (j + 1 < b.size() && Arrays.equals(a.get(i), b.get(j + 1)))) {
+                note = "after line " + i + ": put back " + ByteText.visible(b.get(j)) + " of " + source;
+                j++;
+            } else {
+                note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
+                        + ByteText.visible(b.get(j));
+                i++;
+                j++;
+            }
+            if (++changes <= LISTED_LINES) {
+                notes.add(note);
+            }
+        }
+        if (changes > LISTED_LINES) {
+            notes.add("and " + (changes - LISTED_LINES) + " more " + (changes - LISTED_LINES == 1 ? "line" : "lines"));
+        }
+        return notes;
+    }
+
+    private static String lineCount(byte[] blank) {
+        int lines = lines(blank).size();
+        return lines + (lines == 1 ? " blank line" : " blank lines");
+    }
+
+    private static String inParentheses(List<String> notes) {
+        return notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
+    }
+
+    /** How the blank bytes between two entries (or after the last) read to a person. */
+    private static String describeGap(byte[] gap) {
+        if (gap.length == 0) {
+            return "right after the previous entry, without an empty line";
+        }
+        List<byte[]> lines = lines(gap);
+        int blank = 0;
+        boolean spaces = false;
+        for (byte[] line : lines) {
+            blank++;
+            for (byte c : line) {
+                if (c != '\n') {
+                    spaces = true;
+                    break;
+                }
+            }
+        }
+        return "after " + blank + (blank == 1 ? " blank line" : " blank lines") + (spaces ? " (with whitespace)" : "");
+    }
+
+    private static List<byte[]> lines(byte[] bytes) {
+        List<byte[]> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                lines.add(Arrays.copyOfRange(bytes, start, i + 1));
+                start = i + 1;
+            }
+        }
+        if (start < bytes.length) {
+            lines.add(Arrays.copyOfRange(bytes, start, bytes.length));
+        }
+        return lines;
+    }
+
+    private static boolean endsWith(byte[] bytes, String suffix) {
+        byte[] s = suffix.getBytes(StandardCharsets.US_ASCII);
+        return bytes.length >= s.length
+                && Arrays.equals(Arrays.copyOfRange(bytes, bytes.length - s.length, bytes.length), s);
+    }
+
+    private static byte[] append(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
