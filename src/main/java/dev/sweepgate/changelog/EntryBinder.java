@@ -2,6 +2,8 @@ package dev.sweepgate.changelog;
 
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.schema.Field;
+import dev.sweepgate.schema.Kind;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
@@ -12,7 +14,8 @@ import java.util.Set;
 
 /**
  * Binds a changelog item to a {@link ChangelogEntry}: the fields of changelog.md, strict
- * types, no explicit nulls, no unknown fields, and the append-only combinations.
+ * types, no explicit nulls, no unknown fields, and the append-only combinations. The fields
+ * are read by their definitions in {@link ChangelogFormat}.
  */
 public final class EntryBinder {
     static final String CONFIG_KEYS = "config-keys";
@@ -25,8 +28,7 @@ public final class EntryBinder {
     static final String SCENARIO_TYPE = "scenario-type";
 
     /** Every field an entry may have, in the order the output writes them. */
-    public static final List<String> FIELDS = List.of(CONFIG_KEYS, DESCRIPTION, PR_LINK, EVALS_ONLY, ALL_EVALS,
-            APPEND_ONLY, EVAL_MIN_PREFILL_EP, SCENARIO_TYPE);
+    public static final List<String> FIELDS = ChangelogFormat.ENTRY.names();
     private static final Set<String> KNOWN = Set.copyOf(FIELDS);
 
     private EntryBinder() {
@@ -52,14 +54,14 @@ public final class EntryBinder {
                         + quote(e.key()) + hint(e.key()) + "; an entry may only have " + String.join(", ", FIELDS));
             }
         }
-        List<String> configKeys = stringList(map, CONFIG_KEYS, label, true, problems);
-        List<String> description = stringList(map, DESCRIPTION, label, true, problems);
-        String prLink = string(map, PR_LINK, label, problems);
-        boolean evalsOnly = bool(map, EVALS_ONLY, label, problems);
-        boolean allEvals = bool(map, ALL_EVALS, label, problems);
-        boolean appendOnly = bool(map, APPEND_ONLY, label, problems);
-        Long minEp = positiveInt(map, EVAL_MIN_PREFILL_EP, label, problems);
-        List<ScenarioType> scenarios = scenarioTypes(map, label, problems);
+        List<String> configKeys = stringList(map, field(CONFIG_KEYS), label, problems);
+        List<String> description = stringList(map, field(DESCRIPTION), label, problems);
+        String prLink = string(map, field(PR_LINK), label, problems);
+        boolean evalsOnly = bool(map, field(EVALS_ONLY), label, problems);
+        boolean allEvals = bool(map, field(ALL_EVALS), label, problems);
+        boolean appendOnly = bool(map, field(APPEND_ONLY), label, problems);
+        Long minEp = integer(map, field(EVAL_MIN_PREFILL_EP), label, problems);
+        List<ScenarioType> scenarios = scenarioTypes(map, field(SCENARIO_TYPE), label, problems);
         if (appendOnly) {
             for (String conflicting : List.of(EVALS_ONLY, ALL_EVALS)) {
                 YMap.Entry e = map.entry(conflicting);
@@ -82,6 +84,10 @@ public final class EntryBinder {
                 map, map.pos());
     }
 
+    private static Field field(String name) {
+        return ChangelogFormat.ENTRY.field(name);
+    }
+
     private static String hint(YScalar key) {
         if (key.value() instanceof String s) {
             String dashed = s.replace('_', '-');
@@ -96,7 +102,9 @@ public final class EntryBinder {
         return "";
     }
 
-    private static YNode present(YMap map, String field, String label, boolean required, Problems problems) {
+    private static YNode present(YMap map, Field f, String label, Problems problems) {
+        String field = f.name();
+        boolean required = f.required();
         YMap.Entry e = map.entry(field);
         if (e == null) {
             if (required) {
@@ -112,8 +120,13 @@ public final class EntryBinder {
         return e.value();
     }
 
-    private static List<String> stringList(YMap map, String field, String label, boolean required, Problems problems) {
-        YNode node = present(map, field, label, required, problems);
+    private static List<String> stringList(YMap map, Field f, String label, Problems problems) {
+        String field = f.name();
+        Kind.ListOf kind = f.kind(Kind.ListOf.class);
+        if (!(kind.item() instanceof Kind.Str)) {
+            throw new IllegalStateException("items of `" + field + "` are not strings");
+        }
+        YNode node = present(map, f, label, problems);
         if (node == null) {
             return List.of();
         }
@@ -122,7 +135,7 @@ public final class EntryBinder {
                     + node.describe() + "; write it as `" + field + ":` followed by lines `    - ...`");
             return List.of();
         }
-        if (seq.size() == 0) {
+        if (seq.size() == 0 && kind.nonEmpty()) {
             problems.error(node.pos(), "changelog.empty-list", label + ": " + field
                     + " is an empty list; give it at least one item");
             return List.of();
@@ -139,8 +152,10 @@ public final class EntryBinder {
         return values;
     }
 
-    private static String string(YMap map, String field, String label, Problems problems) {
-        YNode node = present(map, field, label, true, problems);
+    private static String string(YMap map, Field f, String label, Problems problems) {
+        String field = f.name();
+        f.kind(Kind.Str.class);
+        YNode node = present(map, f, label, problems);
         if (node == null) {
             return null;
         }
@@ -152,10 +167,12 @@ public final class EntryBinder {
         return null;
     }
 
-    private static boolean bool(YMap map, String field, String label, Problems problems) {
-        YNode node = present(map, field, label, false, problems);
+    private static boolean bool(YMap map, Field f, String label, Problems problems) {
+        String field = f.name();
+        f.kind(Kind.Bool.class);
+        YNode node = present(map, f, label, problems);
         if (node == null) {
-            return false;
+            return (Boolean) f.defaultValue();
         }
         if (node instanceof YScalar s && s.value() instanceof Boolean b) {
             return b;
@@ -165,16 +182,18 @@ public final class EntryBinder {
         return false;
     }
 
-    private static Long positiveInt(YMap map, String field, String label, Problems problems) {
-        YNode node = present(map, field, label, false, problems);
+    private static Long integer(YMap map, Field f, String label, Problems problems) {
+        String field = f.name();
+        int min = f.kind(Kind.Int.class).min();
+        YNode node = present(map, f, label, problems);
         if (node == null) {
             return null;
         }
         if (node instanceof YScalar s && s.value() instanceof Long n) {
-            if (n >= 1) {
+            if (n >= min) {
                 return n;
             }
-            problems.error(node.pos(), "changelog.range", label + ": " + field + " must be at least 1, not " + n);
+            problems.error(node.pos(), "changelog.range", label + ": " + field + " must be at least " + min + ", not " + n);
             return null;
         }
         problems.error(node.pos(), "changelog.type", label + ": " + field + " must be an integer (unquoted), not "
@@ -182,8 +201,10 @@ public final class EntryBinder {
         return null;
     }
 
-    private static List<ScenarioType> scenarioTypes(YMap map, String label, Problems problems) {
-        YNode node = present(map, SCENARIO_TYPE, label, false, problems);
+    private static List<ScenarioType> scenarioTypes(YMap map, Field f, String label, Problems problems) {
+        Kind.ListOf kind = f.kind(Kind.ListOf.class);
+        List<String> allowed = ((Kind.Enum) kind.item()).values();
+        YNode node = present(map, f, label, problems);
         if (node == null) {
             return null;
         }
@@ -192,14 +213,15 @@ public final class EntryBinder {
                     + " must be a list (of fixed-seq-len, agentic-coding), not " + node.describe());
             return null;
         }
-        if (seq.size() == 0) {
+        if (seq.size() == 0 && kind.nonEmpty()) {
             problems.error(node.pos(), "changelog.empty-list", label + ": " + SCENARIO_TYPE
                     + " is an empty list; list fixed-seq-len and/or agentic-coding, or remove it to run both");
             return null;
         }
         List<ScenarioType> types = new ArrayList<>();
         for (YNode item : seq.items()) {
-            if (item instanceof YScalar s && s.value() instanceof String text && ScenarioType.fromKey(text).isPresent()) {
+            if (item instanceof YScalar s && s.value() instanceof String text && allowed.contains(text)
+                    && ScenarioType.fromKey(text).isPresent()) {
                 types.add(ScenarioType.fromKey(text).get());
             } else {
                 problems.error(item.pos(), "changelog.scenario-type", label + ": " + item.describe()

@@ -44,6 +44,7 @@ public final class Main implements Callable<Integer> {
         commands.put("prepare-merge", PrepareMergeCommand::new);
         commands.put("merge-driver", MergeDriverCommand::new);
         commands.put("install-hooks", InstallHooksCommand::new);
+        commands.put("schema", SchemaCommand::new);
         return Collections.unmodifiableMap(commands);
     }
 

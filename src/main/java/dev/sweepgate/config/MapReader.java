@@ -2,6 +2,9 @@ package dev.sweepgate.config;
 
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.schema.Field;
+import dev.sweepgate.schema.Kind;
+import dev.sweepgate.schema.Shape;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
@@ -51,6 +54,68 @@ final class MapReader {
 
     void error(Position at, String rule, String message) {
         problems.error(at, rule, message);
+    }
+
+    /** Reports every key that is not a field of {@code shape}. */
+    void rejectUnknown(Shape shape) {
+        rejectUnknown(shape.names());
+    }
+
+    // Readers by field definition: required-ness and type come from the definition, so the
+    // validator and the generated schema cannot drift apart.
+
+    /** A string field, non-empty when its definition says so. */
+    String string(Field f) {
+        return f.kind(Kind.Str.class).nonEmpty() ? nonEmptyString(f.name(), f.required()) : string(f.name(), f.required());
+    }
+
+    /** The text of an enum field; whether it is one of the values is the caller's check (its message names the fix). */
+    String enumText(Field f) {
+        f.kind(Kind.Enum.class);
+        return string(f.name(), f.required());
+    }
+
+    Boolean bool(Field f) {
+        f.kind(Kind.Bool.class);
+        return bool(f.name(), f.required());
+    }
+
+    Integer integer(Field f) {
+        return integer(f.name(), f.required(), f.kind(Kind.Int.class).min());
+    }
+
+    /** One item of a list-of-integers field. */
+    Integer integerItem(YNode item, Field f) {
+        Kind.ListOf list = f.kind(Kind.ListOf.class);
+        if (!(list.item() instanceof Kind.Int k)) {
+            throw new IllegalStateException("items of `" + f.name() + "` are not integers");
+        }
+        return integerValue(item, f.name(), k.min());
+    }
+
+    Double number(Field f) {
+        f.kind(Kind.Num.class);
+        return number(f.name(), f.required());
+    }
+
+    YSeq list(Field f) {
+        f.kind(Kind.ListOf.class);
+        return list(f.name(), f.required());
+    }
+
+    /** A nested object or a map of named values. */
+    YMap mapping(Field f) {
+        if (!(f.kind() instanceof Kind.Obj || f.kind() instanceof Kind.MapOf)) {
+            throw new IllegalStateException("field `" + f.name() + "` is declared as " + f.kind() + ", not a mapping");
+        }
+        return mapping(f.name(), f.required());
+    }
+
+    List<String> stringList(Field f) {
+        if (!(f.kind(Kind.ListOf.class).item() instanceof Kind.Str)) {
+            throw new IllegalStateException("items of `" + f.name() + "` are not strings");
+        }
+        return stringList(f.name(), f.required());
     }
 
     /** Reports every key that is not one of {@code allowed}, suggesting the dashed spelling. */

@@ -2,6 +2,9 @@ package dev.sweepgate.config;
 
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.schema.Field;
+import dev.sweepgate.schema.Kind;
+import dev.sweepgate.schema.Shape;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
@@ -11,25 +14,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** Turns one top-level entry of a master config into a {@link MasterConfig}, checking configs.md. */
+/**
+ * Turns one top-level entry of a master config into a {@link MasterConfig}, checking configs.md.
+ * Fields are read by their definitions in {@link ConfigFormat}; rules across fields live here.
+ */
 final class MasterConfigBinder {
-    static final List<String> CONFIG_FIELDS = List.of("image", "model", "model-prefix", "precision", "framework",
-            "runner", "multinode", "disagg", "router", "kv-p2p-transfer", "scenarios");
-    static final List<String> FIXED_ITEM_FIELDS = List.of("isl", "osl", "search-space");
-    static final List<String> AGENTIC_ITEM_FIELDS = List.of("search-space", "dram-utilization");
-    static final List<String> CONCURRENCY_FIELDS = List.of("conc-list", "conc-start", "conc-end");
-    static final List<String> SINGLE_NODE_FIELDS = List.of("tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn",
-            "spec-decoding", "router", "conc-list", "conc-start", "conc-end");
-    static final List<String> MULTI_NODE_FIELDS = List.of("spec-decoding", "prefill", "decode", "router",
-            "kv-p2p-transfer", "conc-list", "conc-start", "conc-end");
-    static final List<String> AGENTIC_FIELDS = List.of("tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn",
-            "spec-decoding", "router", "kv-p2p-transfer", "prefill", "decode", "conc-list", "conc-start",
-            "conc-end", "kv-offloading", "kv-offload-backend");
-    static final List<String> WORKER_FIELDS = List.of("num-worker", "tp", "pp", "dcp-size", "pcp-size", "ep",
-            "dp-attn", "hardware", "additional-settings");
-    static final List<String> SPEC_DECODING = List.of("mtp", "draft_model", "none");
-    static final List<String> KV_OFFLOADING = List.of("none", "dram");
-
     private final Problems problems;
 
     MasterConfigBinder(Problems problems) {
@@ -46,22 +35,23 @@ final class MasterConfigBinder {
             return null;
         }
         MapReader r = new MapReader(map, what, problems);
-        r.rejectUnknown(CONFIG_FIELDS);
-        String image = r.string("image", true);
-        String model = r.string("model", true);
-        String modelPrefix = r.string("model-prefix", true);
-        String precision = r.string("precision", true);
-        String framework = r.string("framework", true);
-        String runner = r.string("runner", true);
-        Boolean multinode = r.bool("multinode", true);
-        Boolean disaggValue = r.bool("disagg", false);
+        Shape c = ConfigFormat.CONFIG;
+        r.rejectUnknown(c);
+        String image = r.string(c.field("image"));
+        String model = r.string(c.field("model"));
+        String modelPrefix = r.string(c.field("model-prefix"));
+        String precision = r.string(c.field("precision"));
+        String framework = r.string(c.field("framework"));
+        String runner = r.string(c.field("runner"));
+        Boolean multinode = r.bool(c.field("multinode"));
+        Boolean disaggValue = r.bool(c.field("disagg"));
         boolean disagg = Boolean.TRUE.equals(disaggValue);
         if (disagg && Boolean.FALSE.equals(multinode)) {
             problems.error(map.get("disagg").pos(), "config.disagg-single-node",
                     what + " sets disagg: true but multinode: false; disaggregated serving needs multinode: true");
         }
-        Component router = component(r, "router", true);
-        String transfer = r.nonEmptyString("kv-p2p-transfer", false);
+        Component router = component(r, c.field("router"));
+        String transfer = r.string(c.field("kv-p2p-transfer"));
         if (transfer != null && Boolean.FALSE.equals(multinode)) {
             problems.error(map.get("kv-p2p-transfer").pos(), "config.transfer-single-node",
                     "`kv-p2p-transfer` in " + what + " needs multinode: true; remove it from this single-node config");
@@ -71,12 +61,12 @@ final class MasterConfigBinder {
         List<Scenario.FixedSeqLen> fixed = new ArrayList<>();
         List<Scenario.AgenticCoding> agentic = new ArrayList<>();
         Set<ScenarioType> scenarioKeys = EnumSet.noneOf(ScenarioType.class);
-        YMap scenarios = r.mapping("scenarios", true);
+        YMap scenarios = r.mapping(c.field("scenarios"));
         if (scenarios != null) {
             MapReader s = new MapReader(scenarios, "the scenarios of " + what, problems);
-            s.rejectUnknown(List.of("fixed-seq-len", "agentic-coding"));
-            YSeq fixedList = s.list("fixed-seq-len", false);
-            YSeq agenticList = s.list("agentic-coding", false);
+            s.rejectUnknown(ConfigFormat.SCENARIOS);
+            YSeq fixedList = s.list(ConfigFormat.SCENARIOS.field("fixed-seq-len"));
+            YSeq agenticList = s.list(ConfigFormat.SCENARIOS.field("agentic-coding"));
             if (scenarios.has("fixed-seq-len")) {
                 scenarioKeys.add(ScenarioType.FIXED_SEQ_LEN);
             }
@@ -126,15 +116,16 @@ final class MasterConfigBinder {
         }
         String itemWhat = "a fixed-seq-len item of " + what;
         MapReader r = new MapReader(map, itemWhat, problems);
-        r.rejectUnknown(FIXED_ITEM_FIELDS);
-        Integer isl = r.integer("isl", true, 1);
-        Integer osl = r.integer("osl", true, 1);
-        YSeq space = r.list("search-space", true);
+        Shape item = ConfigFormat.FIXED_SEQ_LEN_ITEM;
+        r.rejectUnknown(item);
+        Integer isl = r.integer(item.field("isl"));
+        Integer osl = r.integer(item.field("osl"));
+        YSeq space = r.list(item.field("search-space"));
         List<SearchEntry> entries = new ArrayList<>();
         if (space != null) {
             for (YNode e : space.items()) {
-                SearchEntry entry = multinode ? multiNodeEntry(e, what, MULTI_NODE_FIELDS, false)
-                        : singleNodeEntry(e, what, SINGLE_NODE_FIELDS, false);
+                SearchEntry entry = multinode ? multiNodeEntry(e, what, ConfigFormat.MULTI_NODE_ENTRY, false)
+                        : singleNodeEntry(e, what, ConfigFormat.SINGLE_NODE_ENTRY, false);
                 if (entry != null) {
                     entries.add(entry);
                 }
@@ -153,13 +144,16 @@ final class MasterConfigBinder {
             return null;
         }
         MapReader r = new MapReader(map, "an agentic-coding item of " + what, problems);
-        r.rejectUnknown(AGENTIC_ITEM_FIELDS);
-        Double dram = r.number("dram-utilization", false);
-        if (dram != null && !(dram > 0 && dram <= 1)) {
+        Shape item = ConfigFormat.AGENTIC_ITEM;
+        r.rejectUnknown(item);
+        Field dramField = item.field("dram-utilization");
+        Kind.Num dramRange = dramField.kind(Kind.Num.class);
+        Double dram = r.number(dramField);
+        if (dram != null && !(dram > dramRange.exclusiveMin() && dram <= dramRange.max())) {
             problems.error(map.get("dram-utilization").pos(), "config.range", "`dram-utilization` in " + what
                     + " is " + ((YScalar) map.get("dram-utilization")).text() + "; it must be a fraction in (0, 1], such as 0.9");
         }
-        YSeq space = r.list("search-space", true);
+        YSeq space = r.list(item.field("search-space"));
         List<SearchEntry> entries = new ArrayList<>();
         boolean needsDram = false;
         if (space != null) {
@@ -196,7 +190,7 @@ final class MasterConfigBinder {
                         + "give prefill and decode workers instead of tp");
                 return null;
             }
-            entry = singleNodeEntry(map, what, AGENTIC_FIELDS, true);
+            entry = singleNodeEntry(map, what, ConfigFormat.AGENTIC_ENTRY, true);
         } else if (!hasTp && map.has("prefill") && map.has("decode")) {
             if (!multinode) {
                 problems.error(map.pos(), "config.form", entryWhat + " has the multi-node form (prefill and decode) but the config is "
@@ -210,7 +204,7 @@ final class MasterConfigBinder {
                             + ": set it on the prefill or decode worker instead");
                 }
             }
-            entry = multiNodeEntry(map, what, AGENTIC_FIELDS, true);
+            entry = multiNodeEntry(map, what, ConfigFormat.AGENTIC_ENTRY, true);
         } else {
             problems.error(map.pos(), "config.form", entryWhat + " must either set tp (single-node form) or both prefill and decode "
                     + "(multi-node form), not " + (hasTp ? "tp together with workers" : "one worker alone or neither"));
@@ -219,7 +213,7 @@ final class MasterConfigBinder {
         return entry;
     }
 
-    private SearchEntry singleNodeEntry(YNode node, String what, List<String> allowed, boolean agentic) {
+    private SearchEntry singleNodeEntry(YNode node, String what, Shape shape, boolean agentic) {
         if (!(node instanceof YMap map)) {
             problems.error(node.pos(), "config.type", "search-space entries in " + what + " must be mappings, got " + node.describe());
             return null;
@@ -230,21 +224,21 @@ final class MasterConfigBinder {
         if (!agentic) {
             reportMisplaced(map, entryWhat);
         }
-        r.rejectUnknown(agentic ? allowed : withMisplaced(allowed, "kv-p2p-transfer", "prefill", "decode"));
-        Integer tp = r.integer("tp", true, 1);
-        int pp = orOne(r.integer("pp", false, 1));
-        int dcp = orOne(r.integer("dcp-size", false, 1));
-        int pcp = orOne(r.integer("pcp-size", false, 1));
-        Integer ep = r.integer("ep", false, 1);
-        Boolean dpAttn = r.bool("dp-attn", false);
-        String spec = specDecoding(r);
-        Component router = component(r, "router", true);
-        String transfer = agentic ? r.nonEmptyString("kv-p2p-transfer", false) : null;
+        r.rejectUnknown(agentic ? shape.names() : withMisplaced(shape.names(), "kv-p2p-transfer", "prefill", "decode"));
+        Integer tp = r.integer(shape.field("tp"));
+        int pp = orOne(r.integer(shape.field("pp")));
+        int dcp = orOne(r.integer(shape.field("dcp-size")));
+        int pcp = orOne(r.integer(shape.field("pcp-size")));
+        Integer ep = r.integer(shape.field("ep"));
+        Boolean dpAttn = r.bool(shape.field("dp-attn"));
+        String spec = specDecoding(r, shape);
+        Component router = component(r, shape.field("router"));
+        String transfer = agentic ? r.string(shape.field("kv-p2p-transfer")) : null;
         if (transfer != null) {
             problems.error(map.get("kv-p2p-transfer").pos(), "config.transfer-single-node",
                     "`kv-p2p-transfer` in " + entryWhat + " needs multinode: true; remove it");
         }
-        Concurrency conc = concurrency(r);
+        Concurrency conc = concurrency(r, shape);
         if (tp != null && tp % dcp != 0) {
             problems.error(map.get("tp").pos(), "config.dcp-divides-tp", "tp " + tp + " in " + entryWhat
                     + " is not divisible by dcp-size " + dcp + ": choose a dcp-size that divides tp");
@@ -252,8 +246,8 @@ final class MasterConfigBinder {
         String kvOffloading = null;
         Component backend = null;
         if (agentic) {
-            kvOffloading = kvOffloading(r, true);
-            backend = kvOffloadBackend(r, kvOffloading);
+            kvOffloading = kvOffloading(r, shape, true);
+            backend = kvOffloadBackend(r, shape, kvOffloading);
         }
         if (problems.hasErrorsSince(before)) {
             return null;
@@ -262,7 +256,7 @@ final class MasterConfigBinder {
                 kvOffloading, backend, map.pos());
     }
 
-    private SearchEntry multiNodeEntry(YNode node, String what, List<String> allowed, boolean agentic) {
+    private SearchEntry multiNodeEntry(YNode node, String what, Shape shape, boolean agentic) {
         if (!(node instanceof YMap map)) {
             problems.error(node.pos(), "config.type", "search-space entries in " + what + " must be mappings, got " + node.describe());
             return null;
@@ -274,24 +268,24 @@ final class MasterConfigBinder {
             problems.error(map.entry("tp").key().pos(), "config.form", "`tp` is not a field of " + entryWhat
                     + " (multinode: true): set tp on the prefill and decode workers");
         }
-        r.rejectUnknown(agentic ? allowed : withMisplaced(allowed, "tp"));
-        String spec = specDecoding(r);
-        Worker prefill = worker(r, "prefill", entryWhat);
-        Worker decode = worker(r, "decode", entryWhat);
+        r.rejectUnknown(agentic ? shape.names() : withMisplaced(shape.names(), "tp"));
+        String spec = specDecoding(r, shape);
+        Worker prefill = worker(r, shape.field("prefill"), entryWhat);
+        Worker decode = worker(r, shape.field("decode"), entryWhat);
         if (prefill != null && decode != null && (prefill.hardware() == null) != (decode.hardware() == null)) {
             problems.error(map.pos(), "config.hardware-pairing", entryWhat + " sets `hardware` on "
                     + (prefill.hardware() != null ? "prefill" : "decode") + " only: set it on both workers or on neither");
         }
-        Component router = component(r, "router", true);
-        String transfer = r.nonEmptyString("kv-p2p-transfer", false);
-        Concurrency conc = concurrency(r);
-        Integer ep = agentic ? r.integer("ep", false, 1) : null;
-        Boolean dpAttn = agentic ? r.bool("dp-attn", false) : null;
+        Component router = component(r, shape.field("router"));
+        String transfer = r.string(shape.field("kv-p2p-transfer"));
+        Concurrency conc = concurrency(r, shape);
+        Integer ep = agentic ? r.integer(shape.field("ep")) : null;
+        Boolean dpAttn = agentic ? r.bool(shape.field("dp-attn")) : null;
         String kvOffloading = null;
         Component backend = null;
         if (agentic) {
-            kvOffloading = kvOffloading(r, false);
-            backend = kvOffloadBackend(r, kvOffloading);
+            kvOffloading = kvOffloading(r, shape, false);
+            backend = kvOffloadBackend(r, shape, kvOffloading);
         }
         if (problems.hasErrorsSince(before)) {
             return null;
@@ -316,24 +310,25 @@ final class MasterConfigBinder {
         }
     }
 
-    private Worker worker(MapReader parent, String field, String entryWhat) {
-        YMap map = parent.mapping(field, true);
+    private Worker worker(MapReader parent, Field field, String entryWhat) {
+        YMap map = parent.mapping(field);
         if (map == null) {
             return null;
         }
         int before = problems.size();
-        String what = "the " + field + " worker of " + entryWhat;
+        String what = "the " + field.name() + " worker of " + entryWhat;
         MapReader r = new MapReader(map, what, problems);
-        r.rejectUnknown(WORKER_FIELDS);
-        Integer numWorker = r.integer("num-worker", true, 0);
-        Integer tp = r.integer("tp", true, 1);
-        int pp = orOne(r.integer("pp", false, 1));
-        int dcp = orOne(r.integer("dcp-size", false, 1));
-        int pcp = orOne(r.integer("pcp-size", false, 1));
-        Integer ep = r.integer("ep", true, 1);
-        Boolean dpAttn = r.bool("dp-attn", true);
-        String hardware = r.nonEmptyString("hardware", false);
-        List<String> settings = r.stringList("additional-settings", false);
+        Shape w = field.kind(Kind.Obj.class).shape();
+        r.rejectUnknown(w);
+        Integer numWorker = r.integer(w.field("num-worker"));
+        Integer tp = r.integer(w.field("tp"));
+        int pp = orOne(r.integer(w.field("pp")));
+        int dcp = orOne(r.integer(w.field("dcp-size")));
+        int pcp = orOne(r.integer(w.field("pcp-size")));
+        Integer ep = r.integer(w.field("ep"));
+        Boolean dpAttn = r.bool(w.field("dp-attn"));
+        String hardware = r.string(w.field("hardware"));
+        List<String> settings = r.stringList(w.field("additional-settings"));
         if (tp != null && tp % dcp != 0) {
             problems.error(map.get("tp").pos(), "config.dcp-divides-tp", "tp " + tp + " of " + what
                     + " is not divisible by dcp-size " + dcp + ": choose a dcp-size that divides tp");
@@ -348,35 +343,39 @@ final class MasterConfigBinder {
         return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos(), settingPositions);
     }
 
-    private String specDecoding(MapReader r) {
-        String spec = r.string("spec-decoding", false);
+    private String specDecoding(MapReader r, Shape shape) {
+        Field field = shape.field("spec-decoding");
+        List<String> values = field.kind(Kind.Enum.class).values();
+        String spec = r.enumText(field);
         if (spec == null) {
-            return "none";
+            return (String) field.defaultValue();
         }
-        if (!SPEC_DECODING.contains(spec)) {
+        if (!values.contains(spec)) {
             problems.error(r.map().get("spec-decoding").pos(), "config.spec-decoding", "`spec-decoding` in " + r.what()
-                    + " is `" + spec + "`; it must be one of " + String.join(", ", SPEC_DECODING));
+                    + " is `" + spec + "`; it must be one of " + String.join(", ", values));
             return null;
         }
         return spec;
     }
 
-    private String kvOffloading(MapReader r, boolean required) {
+    private String kvOffloading(MapReader r, Shape shape, boolean required) {
+        Field field = shape.field("kv-offloading");
+        List<String> values = field.kind(Kind.Enum.class).values();
         if (!r.has("kv-offloading") && required) {
             problems.error(r.pos(), "config.missing-field", r.what() + " lacks the required field `kv-offloading` (none or dram)");
             return null;
         }
-        String value = r.string("kv-offloading", false);
-        if (value != null && !KV_OFFLOADING.contains(value)) {
+        String value = r.enumText(field);
+        if (value != null && !values.contains(value)) {
             problems.error(r.map().get("kv-offloading").pos(), "config.kv-offloading", "`kv-offloading` in " + r.what()
-                    + " is `" + value + "`; it must be none or dram");
+                    + " is `" + value + "`; it must be " + String.join(" or ", values));
             return null;
         }
         return value;
     }
 
-    private Component kvOffloadBackend(MapReader r, String kvOffloading) {
-        Component backend = component(r, "kv-offload-backend", false);
+    private Component kvOffloadBackend(MapReader r, Shape shape, String kvOffloading) {
+        Component backend = component(r, shape.field("kv-offload-backend"));
         if ("dram".equals(kvOffloading) && !r.has("kv-offload-backend")) {
             problems.error(r.pos(), "config.kv-offload-backend", r.what()
                     + " offloads KV cache to DRAM but names no `kv-offload-backend`: add one, such as kv-offload-backend: { name: lmcache }");
@@ -388,7 +387,8 @@ final class MasterConfigBinder {
         return backend;
     }
 
-    private Concurrency concurrency(MapReader r) {
+    private Concurrency concurrency(MapReader r, Shape shape) {
+        Field listField = shape.field("conc-list");
         boolean hasList = r.has("conc-list");
         boolean hasStart = r.has("conc-start");
         boolean hasEnd = r.has("conc-end");
@@ -398,17 +398,17 @@ final class MasterConfigBinder {
             return null;
         }
         if (hasList) {
-            YSeq seq = r.list("conc-list", true);
+            YSeq seq = r.list(listField);
             if (seq == null) {
                 return null;
             }
-            if (seq.size() == 0) {
+            if (seq.size() == 0 && listField.kind(Kind.ListOf.class).nonEmpty()) {
                 problems.error(seq.pos(), "config.concurrency", "`conc-list` in " + what + " is empty: list at least one concurrency");
                 return null;
             }
             List<Integer> values = new ArrayList<>();
             for (YNode item : seq.items()) {
-                Integer v = r.integerValue(item, "conc-list", 1);
+                Integer v = r.integerItem(item, listField);
                 if (v == null) {
                     return null;
                 }
@@ -425,8 +425,8 @@ final class MasterConfigBinder {
                     + ": give both, or use conc-list");
             return null;
         }
-        Integer start = r.integer("conc-start", true, 1);
-        Integer end = r.integer("conc-end", true, 1);
+        Integer start = r.integer(shape.field("conc-start"));
+        Integer end = r.integer(shape.field("conc-end"));
         if (start == null || end == null) {
             return null;
         }
@@ -439,16 +439,18 @@ final class MasterConfigBinder {
     }
 
     /** A router-like component: exactly name and version (version optional for kv-offload-backend). */
-    private Component component(MapReader parent, String field, boolean versionRequired) {
-        YMap map = parent.mapping(field, false);
+    private Component component(MapReader parent, Field component) {
+        String field = component.name();
+        Shape shape = component.kind(Kind.Obj.class).shape();
+        YMap map = parent.mapping(component);
         if (map == null) {
             return null;
         }
         int before = problems.size();
         MapReader r = new MapReader(map, "`" + field + "` of " + parent.what(), problems);
-        r.rejectUnknown(List.of("name", "version"));
-        String name = r.nonEmptyString("name", true);
-        String version = r.nonEmptyString("version", versionRequired);
+        r.rejectUnknown(shape);
+        String name = r.string(shape.field("name"));
+        String version = r.string(shape.field("version"));
         if (version != null && version.startsWith("image:")) {
             problems.error(map.get("version").pos(), "config.component-version", "the version of `" + field + "` in " + parent.what()
                     + " is `" + version + "`: a component names its own release (such as 0.5.2), not the image it ships in");

@@ -1,6 +1,9 @@
 package dev.sweepgate.config;
 
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.schema.Field;
+import dev.sweepgate.schema.Kind;
+import dev.sweepgate.schema.Shape;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
@@ -10,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Checks {@code configs/runners.yaml} and turns it into a {@link RunnerConfig}. */
+/** Checks {@code configs/runners.yaml} (fields as {@link ConfigFormat#RUNNER_CONFIG} defines them) and turns it into a {@link RunnerConfig}. */
 final class RunnerConfigBinder {
     private final Problems problems;
 
@@ -26,9 +29,12 @@ final class RunnerConfigBinder {
         }
         int before = problems.size();
         MapReader r = new MapReader(map, "the runner config", problems);
-        r.rejectUnknown(List.of("labels", "hardware"));
+        Shape shape = ConfigFormat.RUNNER_CONFIG;
+        r.rejectUnknown(shape);
         Map<String, List<String>> labels = new LinkedHashMap<>();
-        YMap labelMap = r.mapping("labels", true);
+        Field labelsField = shape.field("labels");
+        boolean nodesNonEmpty = ((Kind.ListOf) labelsField.kind(Kind.MapOf.class).value()).nonEmpty();
+        YMap labelMap = r.mapping(labelsField);
         if (labelMap != null) {
             for (YMap.Entry e : labelMap.entries()) {
                 String label = labelKey(e.key());
@@ -40,7 +46,7 @@ final class RunnerConfigBinder {
                             + "' must be a list of runner node names, got " + e.value().describe());
                     continue;
                 }
-                if (seq.size() == 0) {
+                if (seq.size() == 0 && nodesNonEmpty) {
                     problems.error(seq.pos(), "runners.empty-label", "runner label '" + label
                             + "' is an empty list: list its runner nodes, or remove the label");
                     continue;
@@ -58,7 +64,9 @@ final class RunnerConfigBinder {
             }
         }
         Map<String, RunnerConfig.Hardware> hardware = new LinkedHashMap<>();
-        YMap hardwareMap = r.mapping("hardware", false);
+        Field hardwareField = shape.field("hardware");
+        Shape hardwareShape = ((Kind.Obj) hardwareField.kind(Kind.MapOf.class).value()).shape();
+        YMap hardwareMap = r.mapping(hardwareField);
         if (hardwareMap != null) {
             for (YMap.Entry e : hardwareMap.entries()) {
                 String label = labelKey(e.key());
@@ -71,9 +79,9 @@ final class RunnerConfigBinder {
                     continue;
                 }
                 MapReader h = new MapReader(hw, "the hardware of runner label '" + label + "'", problems);
-                h.rejectUnknown(List.of("available-cpu-dram-mib", "gpus-per-node"));
-                Integer dram = h.integer("available-cpu-dram-mib", true, 1);
-                Integer gpus = h.integer("gpus-per-node", true, 1);
+                h.rejectUnknown(hardwareShape);
+                Integer dram = h.integer(hardwareShape.field("available-cpu-dram-mib"));
+                Integer gpus = h.integer(hardwareShape.field("gpus-per-node"));
                 if (dram != null && gpus != null) {
                     hardware.put(label, new RunnerConfig.Hardware(dram, gpus));
                 }

@@ -3,6 +3,7 @@ package dev.sweepgate.output;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.problem.Problem;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,26 @@ import java.util.TreeSet;
 /** SARIF 2.1.0, for GitHub code scanning. */
 final class Sarif {
     private Sarif() {
+    }
+
+    /**
+     * A file name as a relative URI reference, which SARIF requires: a space, {@code #}, {@code %}
+     * or non-ASCII character is percent-encoded (UTF-8), as is {@code :} (which would otherwise
+     * read as a scheme), so code scanning finds the file.
+     */
+    static String uri(String file) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : file.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            boolean keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || "-._~/!$&'()*+,;=@".indexOf(c) >= 0;
+            if (keep) {
+                sb.append(c);
+            } else {
+                sb.append('%').append(String.format("%02X", b & 0xff));
+            }
+        }
+        return sb.toString();
     }
 
     static String render(List<Problem> problems, String tool) {
@@ -24,7 +45,7 @@ final class Sarif {
             result.put("level", p.isError() ? "error" : "warning");
             result.put("message", Map.of("text", p.message()));
             Map<String, Object> physical = new LinkedHashMap<>();
-            physical.put("artifactLocation", Map.of("uri", p.file().isEmpty() ? "." : p.file()));
+            physical.put("artifactLocation", Map.of("uri", p.file().isEmpty() ? "." : uri(p.file())));
             if (p.line() > 0) {
                 Map<String, Object> region = new LinkedHashMap<>();
                 region.put("startLine", p.line());
