@@ -110,7 +110,7 @@ class HistoryMutationPropertyTest {
         return new Mutation(kind, at, value);
     }
 
-    /** Every byte of the special regions: the last entry, the first separators, a spread of line ends. */
+    /** Every byte of the special regions: the last entry, separators, a comment, a quoted value, a spread of line ends. */
     private static List<Mutation> specialMutations() {
         Set<Integer> positions = new LinkedHashSet<>();
         String text = new String(history, StandardCharsets.ISO_8859_1);
@@ -128,6 +128,14 @@ class HistoryMutationPropertyTest {
         for (int i = text.indexOf("\n  \n"); i >= 0 && found < 4; i = text.indexOf("\n  \n", i + 4), found++) {
             for (int j = 0; j < 4; j++) {
                 positions.add(i + j);
+            }
+        }
+        // a comment line and the start of a quoted line: a change there leaves the parsed values alone, only the byte rules see it
+        int comment = text.indexOf("\n    # ") + 1;
+        int quoted = text.indexOf("\n    - '") + 1;
+        for (int region : new int[] {comment, quoted}) {
+            for (int i = region; i < region + 24; i++) {
+                positions.add(i);
             }
         }
         // line ends spread over the file (every 400th line), each with the byte before it
