@@ -67,11 +67,7 @@ class HostileInputTest {
         }
     }
 
-    /**
-     * One hostile input. {@code content} gets what the target holds when valid (a mapping file or
-     * the changelog history) and returns the hostile bytes; most inputs put their YAML where a
-     * config would be, or as one more field of an appended changelog entry.
-     */
+    /** One hostile input: {@code content} gives the bytes of the target's file for a target. */
     record Hostile(String name, Function<Target, byte[]> content) {
         @Override
         public String toString() {
@@ -82,12 +78,12 @@ class HostileInputTest {
     private static final String APPENDED_ENTRY_START = "\n- config-keys:\n    - alpha-fp8-mi355x-sglang\n"
             + "  description:\n    - \"hostile\"\n  pr-link: " + ChangelogFixture.LINK + "3\n";
 
-    /** YAML given as top-level mapping text: the whole file of a config, extra fields of an appended entry. */
+    /** YAML given as top-level mapping text: appended to a valid config, or extra fields of an appended changelog entry. */
     private static Hostile yaml(String name, String mappingText) {
         return new Hostile(name, target -> asTarget(target, mappingText.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** What each file holds when valid: a hostile mapping text is appended to it. */
+    /** What each file holds when valid, so that the hostile part is the only thing wrong with it. */
     private static String validContent(Target target) {
         return switch (target) {
             case MASTER_CONFIG -> ChangelogFixture.AMD;
