@@ -8,7 +8,9 @@ import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YSeq;
 import dev.sweepgate.yaml.YamlLoader;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -94,19 +96,43 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
             problems.add(Problem.fileError(name, "changelog.empty", "the changelog is empty; it must be a YAML list of entries"));
             return;
         }
+        if (bytes.length > YamlLoader.MAX_BYTES) {
+            // Nothing else about a file this size is worth reading (or reporting).
+            problems.add(YamlLoader.tooLarge(name, bytes.length));
+            return;
+        }
+        int invalid = firstInvalidUtf8(bytes);
+        if (invalid >= 0) {
+            // A file that is not UTF-8 is binary or in another encoding: its CRs, tabs and NULs say nothing more.
+            problems.error(ByteText.positionOf(bytes, invalid, name), "changelog.encoding", String.format(
+                    "the file is not valid UTF-8 (byte 0x%02x at offset %d); save it as UTF-8", bytes[invalid] & 0xff, invalid));
+            return;
+        }
         reportFirst(bytes, name, (byte) '\r', "changelog.cr", "a carriage return (CR): the file must use LF line ends "
                 + "only; convert it (for instance `sed -i 's/\\r$//' FILE`, or set your editor to LF)", problems);
         reportFirst(bytes, name, (byte) '\t', "changelog.tab", "a tab: indent with spaces only", problems);
         reportFirst(bytes, name, (byte) 0, "changelog.nul", "a NUL byte: the changelog is text; remove it", problems);
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
-        } catch (CharacterCodingException e) {
-            problems.add(Problem.fileError(name, "changelog.encoding", "the file is not valid UTF-8; save it as UTF-8"));
-        }
         if (bytes[bytes.length - 1] != '\n') {
             Position end = ByteText.positionOf(bytes, bytes.length, name);
             problems.error(end, "changelog.final-newline", "the file must end with a line end (\\n); add one after the last line");
+        }
+    }
+
+    /** The offset of the first byte that is not part of valid UTF-8, or -1 when the whole file is valid. */
+    private static int firstInvalidUtf8(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(8192);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return in.position();
+            }
+            if (result.isUnderflow()) {
+                return decoder.flush(out).isError() ? in.position() : -1;
+            }
+            out.clear();
         }
     }
 

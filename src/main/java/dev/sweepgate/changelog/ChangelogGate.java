@@ -100,31 +100,62 @@ public final class ChangelogGate {
                     : load(blobs.subList(2, blobs.size()), path -> path));
             ChangelogFile head = ChangelogFile.check(refs.headIsWorkingTree()
                     ? workingTree.apply(changelog) : blobs.get(1).require(), changelog);
-            ChangelogFile base = join(baseFile);
             Problems problems = new Problems();
-            problems.addAll(base.problems());
-            problems.addAll(head.problems());
-            if (!base.ok() || !head.ok()) {
-                return new Validation(null, null, problems.all());
-            }
-            ChangelogChange change = HistoryRules.check(base, head, policy, problems);
-            boolean historyOk = !problems.hasErrors();
-            if (historyOk) {
-                ByteRules.check(base, head, change, problems);
-            }
-            if (!historyOk || change.correctionsOnly()) {
+            RuleCheck rules = checkRules(join(baseFile), head, policy);
+            problems.addAll(rules.problems());
+            ChangelogChange change = rules.change();
+            if (!rules.historyOk() || change.correctionsOnly()) {
                 return new Validation(change, null, problems.all());
             }
             Sweep sweep = null;
             try {
                 sweep = computation.compute(join(added), join(configs), () -> baseConfigs(refs), options, changelog);
             } catch (ProblemException e) {
-                problems.addAll(e.problems());
+                // A byte-rule failure already names the changed history; the diff would repeat it as deleted lines.
+                boolean bytesBroken = problems.hasErrors();
+                e.problems().stream().filter(p -> !(bytesBroken && p.rule().equals("changelog.deleted-line")))
+                        .forEach(problems::add);
             }
             return new Validation(change, sweep, problems.all());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * What the file, history and byte rules say about a change.
+     *
+     * @param change    what the change did; null when a side breaks a file rule
+     * @param historyOk whether both sides and the history rules passed (the byte rules may still have failed)
+     */
+    public record RuleCheck(ChangelogChange change, boolean historyOk, List<Problem> problems) {
+        public RuleCheck {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.stream().noneMatch(Problem::isError);
+        }
+    }
+
+    /**
+     * Steps 1 and 2 of validate-changelog on two sides already read: the file rules on both,
+     * then the history rules and, when those pass, the byte rules. No git and no sweep, so a
+     * caller (or a test) can judge many heads against one base cheaply.
+     */
+    public static RuleCheck checkRules(ChangelogFile base, ChangelogFile head, PrLinkPolicy policy) {
+        Problems problems = new Problems();
+        problems.addAll(base.problems());
+        problems.addAll(head.problems());
+        if (!base.ok() || !head.ok()) {
+            return new RuleCheck(null, false, problems.all());
+        }
+        ChangelogChange change = HistoryRules.check(base, head, policy, problems);
+        boolean historyOk = !problems.hasErrors();
+        if (historyOk) {
+            ByteRules.check(base, head, change, problems);
+        }
+        return new RuleCheck(change, historyOk, problems.all());
     }
 
     /** Steps 1 to 7 of process-changelog. */

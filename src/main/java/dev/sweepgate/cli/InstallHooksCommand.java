@@ -83,8 +83,17 @@ final class InstallHooksCommand implements Callable<Integer> {
                 return Main.RULE_BROKEN;
             }
         }
+        // Every directory written below must be writable before anything changes: a clone is set up whole or not at all.
+        Path attributes = top.resolve(".gitattributes");
+        if (!hasAttributeLine(attributes, changelog)) {
+            requireWritable(attributes);
+        }
+        requireWritable(context.resolve(gitOutput(git, "rev-parse", "--git-path", "config")));
+        if (!hookCurrent) {
+            requireWritable(hook);
+        }
         List<String> done = new ArrayList<>();
-        done.add(installAttributes(top.resolve(".gitattributes"), changelog));
+        done.add(installAttributes(attributes, changelog));
         done.add(installDriver(git));
         if (hookCurrent) {
             done.add("pre-push hook " + hook + ": already installed");
@@ -101,10 +110,28 @@ final class InstallHooksCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /** Fails unless {@code file} can be created or replaced: its directory (or the nearest that exists) is writable. */
+    private static void requireWritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        while (dir != null && !Files.exists(dir)) {
+            dir = dir.getParent();
+        }
+        if (dir != null && !Files.isWritable(dir)) {
+            throw new EnvironmentException("cannot write " + file + ": permission denied: the directory " + dir
+                    + " is not writable; nothing was changed");
+        }
+    }
+
+    private static boolean hasAttributeLine(Path attributes, String changelog) {
+        String line = attributePattern(changelog) + " merge=" + DRIVER_NAME;
+        String text = Files.exists(attributes) ? new String(read(attributes), StandardCharsets.UTF_8) : "";
+        return text.lines().map(String::strip).anyMatch(line::equals);
+    }
+
     private String installAttributes(Path attributes, String changelog) {
         String line = attributePattern(changelog) + " merge=" + DRIVER_NAME;
         String text = Files.exists(attributes) ? new String(read(attributes), StandardCharsets.UTF_8) : "";
-        if (text.lines().map(String::strip).anyMatch(line::equals)) {
+        if (hasAttributeLine(attributes, changelog)) {
             return ".gitattributes: already has `" + line + "`";
         }
         String updated = text + (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + line + "\n";

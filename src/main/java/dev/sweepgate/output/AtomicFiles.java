@@ -4,7 +4,9 @@ import dev.sweepgate.problem.EnvironmentException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -60,7 +62,7 @@ public final class AtomicFiles {
             }
             temp = null;
         } catch (IOException | RuntimeException e) {
-            throw new EnvironmentException("cannot write " + target + ": " + describe(e) + " (the file is unchanged)");
+            throw new EnvironmentException("cannot write " + target + ": " + describe(e, dir) + " (the file is unchanged)");
         } finally {
             if (temp != null) {
                 try {
@@ -99,7 +101,15 @@ public final class AtomicFiles {
         view.setPermissions(wanted);
     }
 
-    private static String describe(Exception e) {
+    /** Why a write failed, in words: the exceptions of java.nio name only the file. */
+    private static String describe(Exception e, Path dir) {
+        if (e instanceof AccessDeniedException) {
+            // The temporary file and the rename both need a writable directory; the file's own mode does not matter.
+            return "permission denied: the directory " + dir + " is not writable";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
+        }
         String message = e.getMessage();
         return message == null ? e.getClass().getSimpleName() : message;
     }

@@ -26,6 +26,11 @@ public final class TestRepo {
         return repo;
     }
 
+    /** A repository that already exists (for instance a copy of one made by {@link #init}). */
+    public static TestRepo open(Path dir) {
+        return new TestRepo(dir);
+    }
+
     public Path dir() {
         return dir;
     }
