@@ -3,6 +3,7 @@ package dev.sweepgate.yaml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.common.FlowStyle;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
@@ -55,41 +56,53 @@ final class BlockEventParser {
     private final String label;
     private final char[] text;
     private final int end;
-    private final List<Event> events = new ArrayList<>();
+    private final Consumer<Event> events;
     private int pos;
     private int line;
     private int lineStart;
     private int depth;
     private boolean complete;
 
-    private BlockEventParser(String label, char[] text) {
+    private BlockEventParser(String label, char[] text, Consumer<Event> events) {
         this.label = label;
         this.text = text;
         this.end = text.length;
+        this.events = events;
+    }
+
+    /**
+     * Feeds the events of {@code text} to {@code sink} as they are read, which keeps no more of
+     * them alive than the sink does. Returns false when the text needs the full parser; the
+     * sink has then seen a prefix of the events and must be discarded.
+     */
+    static boolean parse(String label, String text, Consumer<Event> sink) {
+        return run(label, text, sink).complete;
     }
 
     /** The events of {@code text}, or null when the text needs the full parser. */
     static List<Event> parse(String label, String text) {
-        BlockEventParser parser = run(label, text);
-        return parser != null && parser.complete ? parser.events : null;
+        List<Event> events = new ArrayList<>();
+        return parse(label, text, events::add) ? events : null;
     }
 
     /** Where the fast path gives up on {@code text} (line:column, 1-based), or null; for tests. */
     static String givesUpAt(String text) {
-        BlockEventParser parser = run("", text);
-        if (parser == null) {
-            return "a character outside the plain set";
-        }
-        return parser.complete ? null : (parser.line + 1) + ":" + (parser.pos - parser.lineStart + 1);
-    }
-
-    /** The parser after its run: at the end of the text when it succeeded. */
-    private static BlockEventParser run(String label, String text) {
-        char[] chars = text.toCharArray();
-        if (!plainCharacters(chars)) {
+        BlockEventParser parser = run("", text, event -> { });
+        if (parser.complete) {
             return null;
         }
-        BlockEventParser parser = new BlockEventParser(label, chars);
+        return parser.pos < 0 ? "a character outside the plain set"
+                : (parser.line + 1) + ":" + (parser.pos - parser.lineStart + 1);
+    }
+
+    /** The parser after its run: complete when it read the whole text. */
+    private static BlockEventParser run(String label, String text, Consumer<Event> sink) {
+        char[] chars = text.toCharArray();
+        BlockEventParser parser = new BlockEventParser(label, chars, sink);
+        if (!plainCharacters(chars)) {
+            parser.pos = -1;
+            return parser;
+        }
         try {
             parser.document();
         } catch (GiveUp giveUp) {
@@ -113,18 +126,18 @@ final class BlockEventParser {
     }
 
     private void document() {
-        events.add(new StreamStartEvent(mark(), mark()));
+        events.accept(new StreamStartEvent(mark(), mark()));
         skipBlankLines();
         if (pos >= end || pos != lineStart || at(pos, '%') || startsWith("---") || startsWith("...")) {
             throw GIVE_UP;
         }
-        events.add(new DocumentStartEvent(false, Optional.empty(), java.util.Map.of(), mark(), mark()));
+        events.accept(new DocumentStartEvent(false, Optional.empty(), java.util.Map.of(), mark(), mark()));
         blockCollection(0, Optional.empty(), null, -1);
         if (pos < end) {
             throw GIVE_UP;
         }
-        events.add(new DocumentEndEvent(false, mark(), mark()));
-        events.add(new StreamEndEvent(mark(), mark()));
+        events.accept(new DocumentEndEvent(false, mark(), mark()));
+        events.accept(new StreamEndEvent(mark(), mark()));
         complete = true;
     }
 
@@ -147,7 +160,7 @@ final class BlockEventParser {
     }
 
     private void blockMapping(int indent, Optional<Anchor> anchor, Optional<Mark> start) {
-        events.add(new MappingStartEvent(anchor, NO_TAG, true, FlowStyle.BLOCK, start, start));
+        events.accept(new MappingStartEvent(anchor, NO_TAG, true, FlowStyle.BLOCK, start, start));
         while (true) {
             key();
             value(indent);
@@ -159,7 +172,7 @@ final class BlockEventParser {
                 throw GIVE_UP;
             }
         }
-        events.add(new MappingEndEvent(mark(), mark()));
+        events.accept(new MappingEndEvent(mark(), mark()));
     }
 
     /**
@@ -167,7 +180,7 @@ final class BlockEventParser {
      * the same indentation) ends at the mapping's next key.
      */
     private void blockSequence(int indent, Optional<Anchor> anchor, Optional<Mark> start, boolean indentless) {
-        events.add(new SequenceStartEvent(anchor, NO_TAG, true, FlowStyle.BLOCK, start, start));
+        events.accept(new SequenceStartEvent(anchor, NO_TAG, true, FlowStyle.BLOCK, start, start));
         while (true) {
             pos++; // the dash
             skipSpaces();
@@ -197,7 +210,7 @@ final class BlockEventParser {
                 throw GIVE_UP;
             }
         }
-        events.add(new SequenceEndEvent(mark(), mark()));
+        events.accept(new SequenceEndEvent(mark(), mark()));
     }
 
     /** A mapping key at {@code pos} and its `:`; the position ends after the colon. */
@@ -210,7 +223,7 @@ final class BlockEventParser {
             if (!at(pos, ':')) {
                 throw GIVE_UP;
             }
-            events.add(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, key,
+            events.accept(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, key,
                     c == '\'' ? ScalarStyle.SINGLE_QUOTED : ScalarStyle.DOUBLE_QUOTED, keyMark, keyMark));
         } else {
             if (!plainStart(pos)) {
@@ -233,7 +246,7 @@ final class BlockEventParser {
                 throw GIVE_UP;
             }
             key = trimTrailingSpaces(from, colon);
-            events.add(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, key, ScalarStyle.PLAIN, keyMark, keyMark));
+            events.accept(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, key, ScalarStyle.PLAIN, keyMark, keyMark));
         }
         if (pos - lineStart > MAX_SIMPLE_KEY) {
             throw GIVE_UP;
@@ -277,7 +290,7 @@ final class BlockEventParser {
             if (anchor.isPresent()) {
                 throw GIVE_UP;
             }
-            events.add(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, "", ScalarStyle.PLAIN, afterColon, afterColon));
+            events.accept(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, "", ScalarStyle.PLAIN, afterColon, afterColon));
         }
     }
 
@@ -291,12 +304,12 @@ final class BlockEventParser {
         switch (c) {
             case '\'', '"' -> {
                 String value = quoted(c);
-                events.add(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, value,
+                events.accept(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, value,
                         c == '\'' ? ScalarStyle.SINGLE_QUOTED : ScalarStyle.DOUBLE_QUOTED, start, start));
             }
             case '*' -> {
                 Anchor name = anchorName();
-                events.add(new AliasEvent(Optional.of(name), start, start));
+                events.accept(new AliasEvent(Optional.of(name), start, start));
             }
             case '[', '{' -> flowCollection(start);
             default -> {
@@ -315,7 +328,7 @@ final class BlockEventParser {
                     pos++;
                 }
                 String value = trimTrailingSpaces(from, pos);
-                events.add(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, value, ScalarStyle.PLAIN, start, start));
+                events.accept(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, value, ScalarStyle.PLAIN, start, start));
             }
         }
         endLine();
@@ -335,7 +348,7 @@ final class BlockEventParser {
         }
         boolean mapping = text[pos] == '{';
         char close = mapping ? '}' : ']';
-        events.add(mapping
+        events.accept(mapping
                 ? new MappingStartEvent(Optional.empty(), NO_TAG, true, FlowStyle.FLOW, start, start)
                 : new SequenceStartEvent(Optional.empty(), NO_TAG, true, FlowStyle.FLOW, start, start));
         pos++;
@@ -368,7 +381,7 @@ final class BlockEventParser {
                 }
             }
         }
-        events.add(mapping ? new MappingEndEvent(mark(), mark()) : new SequenceEndEvent(mark(), mark()));
+        events.accept(mapping ? new MappingEndEvent(mark(), mark()) : new SequenceEndEvent(mark(), mark()));
         depth--;
     }
 
@@ -387,7 +400,7 @@ final class BlockEventParser {
         char c = pos < end ? text[pos] : '\n';
         if (c == '\'' || c == '"') {
             String value = quoted(c);
-            events.add(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, value,
+            events.accept(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, value,
                     c == '\'' ? ScalarStyle.SINGLE_QUOTED : ScalarStyle.DOUBLE_QUOTED, start, start));
             skipSpaces();
             return;
@@ -412,7 +425,7 @@ final class BlockEventParser {
             }
             pos++;
         }
-        events.add(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, trimTrailingSpaces(from, pos),
+        events.accept(new ScalarEvent(Optional.empty(), NO_TAG, PLAIN, trimTrailingSpaces(from, pos),
                 ScalarStyle.PLAIN, start, start));
     }
 

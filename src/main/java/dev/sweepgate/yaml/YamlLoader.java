@@ -87,7 +87,9 @@ public final class YamlLoader {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        return new Composer(file).compose(text);
+        // The common block style takes the fast path; anything else, errors included, snakeyaml's parser.
+        Document fast = new Composer(file).composeFast(text);
+        return fast != null ? fast : new Composer(file).compose(text);
     }
 
     /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
@@ -101,6 +103,10 @@ public final class YamlLoader {
     }
 
     static String decodeUtf8(byte[] bytes, String file) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.indexOf('\uFFFD') < 0) {
+            return text; // nothing was replaced, so the bytes were valid UTF-8 (the JDK's fast decoder)
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -138,7 +144,7 @@ public final class YamlLoader {
         private final Deque<Frame> stack = new ArrayDeque<>();
         private final Map<String, YNode> anchors = new HashMap<>();
         private final Map<String, Boolean> anchorsInProgress = new HashMap<>();
-        /** How many nodes each node stands for once every alias in it is expanded. */
+        /** How many nodes each collection stands for once every alias in it is expanded (scalars: 1). */
         private final IdentityHashMap<YNode, Long> weights = new IdentityHashMap<>();
         /** Nodes written in the document so far: they never count against the expansion limit. */
         private long writtenNodes;
@@ -146,35 +152,33 @@ public final class YamlLoader {
         private long mergedEntries;
         private final List<Problem> problems = new ArrayList<>();
         private YNode root;
+        private int documents;
 
         Composer(String file) {
             this.file = file;
         }
 
-        Document compose(String text) {
-            int documents = 0;
+        /**
+         * The document read through the fast path, or null when the text needs snakeyaml's parser:
+         * the fast parser gave up, or the events broke a rule (then snakeyaml's run decides which
+         * problem is reported, as it might stop at a syntax error first).
+         */
+        Document composeFast(String text) {
             try {
-                // The common block style takes the fast path; anything else, errors included, snakeyaml's parser.
-                List<Event> fast = BlockEventParser.parse(file, text);
-                Iterator<Event> events = fast != null ? fast.iterator() : snakeyamlEvents(text);
+                if (!BlockEventParser.parse(file, text, this::accept) || root == null) {
+                    return null;
+                }
+            } catch (ProblemException e) {
+                return null;
+            }
+            return new Document(root, problems);
+        }
+
+        Document compose(String text) {
+            try {
+                Iterator<Event> events = snakeyamlEvents(text);
                 while (events.hasNext()) {
-                    Event event = events.next();
-                    switch (event.getEventId()) {
-                        case DocumentStart -> {
-                            documents++;
-                            if (documents > 1) {
-                                throw fail(event, "yaml.multiple-documents",
-                                        "the file holds more than one YAML document; keep exactly one (remove the `---` line)");
-                            }
-                        }
-                        case Scalar -> attach(scalar((ScalarEvent) event), event);
-                        case Alias -> attach(alias((AliasEvent) event), event);
-                        case SequenceStart, MappingStart -> start((CollectionStartEvent) event);
-                        case SequenceEnd, MappingEnd -> end();
-                        default -> {
-                            // stream and document boundaries carry nothing
-                        }
-                    }
+                    accept(events.next());
                 }
             } catch (MarkedYamlEngineException e) {
                 Position at = e.getProblemMark().or(e::getContextMark).map(this::position).orElse(Position.ofFile(file));
@@ -194,6 +198,25 @@ public final class YamlLoader {
                 throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
             }
             return new Document(root, problems);
+        }
+
+        private void accept(Event event) {
+            switch (event.getEventId()) {
+                case DocumentStart -> {
+                    documents++;
+                    if (documents > 1) {
+                        throw fail(event, "yaml.multiple-documents",
+                                "the file holds more than one YAML document; keep exactly one (remove the `---` line)");
+                    }
+                }
+                case Scalar -> attach(scalar((ScalarEvent) event), event);
+                case Alias -> attach(alias((AliasEvent) event), event);
+                case SequenceStart, MappingStart -> start((CollectionStartEvent) event);
+                case SequenceEnd, MappingEnd -> end();
+                default -> {
+                    // stream and document boundaries carry nothing
+                }
+            }
         }
 
         private Iterator<Event> snakeyamlEvents(String text) {
@@ -250,8 +273,7 @@ public final class YamlLoader {
                 node = new YScalar(text, text, false, pos);
             }
             register(event, node);
-            weights.put(node, 1L);
-            writtenNodes++;
+            writtenNodes++; // a scalar weighs 1, the default of weights: not stored, most nodes are scalars
             return node;
         }
 
@@ -338,9 +360,7 @@ public final class YamlLoader {
             }
             if (node instanceof YScalar s) {
                 // A problem with an aliased value points at where it is used, not at its anchor.
-                YScalar used = new YScalar(s.value(), s.text(), s.plain(), position(event));
-                weights.put(used, 1L);
-                return used;
+                return new YScalar(s.value(), s.text(), s.plain(), position(event));
             }
             return node;
         }
