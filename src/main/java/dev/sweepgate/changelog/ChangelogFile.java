@@ -49,7 +49,8 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         String text = new String(bytes, StandardCharsets.UTF_8);
         YNode root;
         try {
-            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(bytes, name);
+            // checkBytes has refused invalid UTF-8 and oversized files: the text is the file's.
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().loadDecoded(text, name);
             problems.addAll(doc.problems());
             root = doc.root();
         } catch (ProblemException e) {

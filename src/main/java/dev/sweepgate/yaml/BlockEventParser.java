@@ -54,7 +54,7 @@ final class BlockEventParser {
     private static final GiveUp GIVE_UP = new GiveUp();
 
     private final String label;
-    private final char[] text;
+    private final String text;
     private final int end;
     private final Consumer<Event> events;
     private int pos;
@@ -63,10 +63,10 @@ final class BlockEventParser {
     private int depth;
     private boolean complete;
 
-    private BlockEventParser(String label, char[] text, Consumer<Event> events) {
+    private BlockEventParser(String label, String text, Consumer<Event> events) {
         this.label = label;
         this.text = text;
-        this.end = text.length;
+        this.end = text.length();
         this.events = events;
     }
 
@@ -97,9 +97,8 @@ final class BlockEventParser {
 
     /** The parser after its run: complete when it read the whole text. */
     private static BlockEventParser run(String label, String text, Consumer<Event> sink) {
-        char[] chars = text.toCharArray();
-        BlockEventParser parser = new BlockEventParser(label, chars, sink);
-        if (!plainCharacters(chars)) {
+        BlockEventParser parser = new BlockEventParser(label, text, sink);
+        if (!plainCharacters(text)) {
             parser.pos = -1;
             return parser;
         }
@@ -116,8 +115,9 @@ final class BlockEventParser {
      * columns in code points, and snakeyaml treats tabs, other line breaks and special
      * characters in ways the fast path does not reproduce.
      */
-    private static boolean plainCharacters(char[] chars) {
-        for (char c : chars) {
+    private static boolean plainCharacters(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             if (c < 0x20 ? c != '\n' : c >= 0x7f && (c < 0xa0 || c >= 0xd800 && c < 0xe000 || c == 0xfeff || c >= 0xfffe)) {
                 return false;
             }
@@ -216,7 +216,7 @@ final class BlockEventParser {
     /** A mapping key at {@code pos} and its `:`; the position ends after the colon. */
     private void key() {
         Optional<Mark> keyMark = mark();
-        char c = text[pos];
+        char c = text.charAt(pos);
         String key;
         if (c == '\'' || c == '"') {
             key = quoted(c);
@@ -231,13 +231,13 @@ final class BlockEventParser {
             }
             int from = pos;
             int colon = -1;
-            while (pos < end && text[pos] != '\n') {
-                char ch = text[pos];
+            while (pos < end && text.charAt(pos) != '\n') {
+                char ch = text.charAt(pos);
                 if (ch == ':' && isBlankOrEnd(pos + 1)) {
                     colon = pos;
                     break;
                 }
-                if (ch == '#' && text[pos - 1] == ' ') {
+                if (ch == '#' && text.charAt(pos - 1) == ' ') {
                     break;
                 }
                 pos++;
@@ -300,7 +300,7 @@ final class BlockEventParser {
      */
     private void inlineValue(int indent) {
         Optional<Mark> start = mark();
-        char c = text[pos];
+        char c = text.charAt(pos);
         switch (c) {
             case '\'', '"' -> {
                 String value = quoted(c);
@@ -317,12 +317,12 @@ final class BlockEventParser {
                     throw GIVE_UP;
                 }
                 int from = pos;
-                while (pos < end && text[pos] != '\n') {
-                    char ch = text[pos];
+                while (pos < end && text.charAt(pos) != '\n') {
+                    char ch = text.charAt(pos);
                     if (ch == ':' && isBlankOrEnd(pos + 1)) {
                         throw GIVE_UP; // a mapping where a scalar was expected
                     }
-                    if (ch == '#' && text[pos - 1] == ' ') {
+                    if (ch == '#' && text.charAt(pos - 1) == ' ') {
                         break;
                     }
                     pos++;
@@ -346,7 +346,7 @@ final class BlockEventParser {
         if (++depth > MAX_NESTING) {
             throw GIVE_UP;
         }
-        boolean mapping = text[pos] == '{';
+        boolean mapping = text.charAt(pos) == '{';
         char close = mapping ? '}' : ']';
         events.accept(mapping
                 ? new MappingStartEvent(Optional.empty(), NO_TAG, true, FlowStyle.FLOW, start, start)
@@ -397,7 +397,7 @@ final class BlockEventParser {
     /** A quoted scalar, or a plain one of flow context (it ends at `,`, `]`, `}` and, as a key, at `: `). */
     private void flowScalar(boolean key) {
         Optional<Mark> start = mark();
-        char c = pos < end ? text[pos] : '\n';
+        char c = pos < end ? text.charAt(pos) : '\n';
         if (c == '\'' || c == '"') {
             String value = quoted(c);
             events.accept(new ScalarEvent(Optional.empty(), NO_TAG, QUOTED, value,
@@ -410,7 +410,7 @@ final class BlockEventParser {
         }
         int from = pos;
         while (pos < end) {
-            char ch = text[pos];
+            char ch = text.charAt(pos);
             if (ch == ',' || ch == ']' || ch == '}') {
                 break;
             }
@@ -430,27 +430,27 @@ final class BlockEventParser {
     }
 
     private boolean isFlowIndicator(int p) {
-        return p < end && ",[]{}".indexOf(text[p]) >= 0;
+        return p < end && ",[]{}".indexOf(text.charAt(p)) >= 0;
     }
 
     /** A quoted scalar that closes on its line; {@code pos} ends after the closing quote. */
     private String quoted(char quote) {
         pos++;
         int from = pos;
-        while (pos < end && text[pos] != quote && text[pos] != '\\' && text[pos] != '\n') {
-            pos++;
-        }
-        if (at(pos, quote) && !(quote == '\'' && at(pos + 1, '\''))) {
-            pos++;
-            return new String(text, from, pos - 1 - from); // the usual case: no escape, no doubled quote
+        int close = text.indexOf(quote, from);
+        int lineEnd = text.indexOf('\n', from);
+        if (close >= 0 && (lineEnd < 0 || close < lineEnd) && !(quote == '\'' && at(close + 1, '\''))
+                && !(quote == '"' && hasBackslash(from, close))) {
+            pos = close + 1;
+            return text.substring(from, close); // the usual case: no escape, no doubled quote
         }
         pos = from;
         StringBuilder value = new StringBuilder();
         while (true) {
-            if (pos >= end || text[pos] == '\n') {
+            if (pos >= end || text.charAt(pos) == '\n') {
                 throw GIVE_UP; // a quoted scalar over several lines folds them: left to snakeyaml
             }
-            char c = text[pos];
+            char c = text.charAt(pos);
             if (c == quote) {
                 if (quote == '\'' && at(pos + 1, '\'')) {
                     value.append('\'');
@@ -469,9 +469,18 @@ final class BlockEventParser {
         }
     }
 
+    private boolean hasBackslash(int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (text.charAt(p) == '\\') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A double-quoted scalar's escape sequence at {@code pos}; an escaped line break is left to snakeyaml. */
     private void escape(StringBuilder value) {
-        char c = pos + 1 < end ? text[pos + 1] : '\n';
+        char c = pos + 1 < end ? text.charAt(pos + 1) : '\n';
         pos += 2;
         switch (c) {
             case '0' -> value.append('\0');
@@ -505,7 +514,7 @@ final class BlockEventParser {
         }
         int codePoint = 0;
         for (int i = 0; i < digits; i++) {
-            int digit = Character.digit(text[pos + i], 16);
+            int digit = Character.digit(text.charAt(pos + i), 16);
             if (digit < 0) {
                 throw GIVE_UP;
             }
@@ -522,7 +531,7 @@ final class BlockEventParser {
     private Anchor anchorName() {
         int from = ++pos;
         while (pos < end) {
-            char c = text[pos];
+            char c = text.charAt(pos);
             if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
                 pos++;
             } else {
@@ -532,13 +541,13 @@ final class BlockEventParser {
         if (pos == from || !isBlankOrEnd(pos)) {
             throw GIVE_UP;
         }
-        return new Anchor(new String(text, from, pos - from));
+        return new Anchor(text.substring(from, pos));
     }
 
     /** After a value: only spaces and a comment may follow on its line. */
     private void endLine() {
         skipSpaces();
-        if (!atLineEnd() || at(pos, '#') && text[pos - 1] != ' ') {
+        if (!atLineEnd() || at(pos, '#') && text.charAt(pos - 1) != ' ') {
             throw GIVE_UP;
         }
     }
@@ -549,10 +558,10 @@ final class BlockEventParser {
      * comment or the line feed), or already at the first character of a content line.
      */
     private int nextIndent() {
-        if (pos < end && text[pos] != '\n' && text[pos] != '#') {
+        if (pos < end && text.charAt(pos) != '\n' && text.charAt(pos) != '#') {
             return pos - lineStart; // already on the first character of a content line
         }
-        while (pos < end && text[pos] != '\n') {
+        while (pos < end && text.charAt(pos) != '\n') {
             pos++;
         }
         skipBlankLines();
@@ -562,24 +571,24 @@ final class BlockEventParser {
     /** Skips empty lines, lines of spaces and comment lines, leaving {@code pos} on content. */
     private void skipBlankLines() {
         while (pos < end) {
-            if (text[pos] == '\n') {
+            if (text.charAt(pos) == '\n') {
                 pos++;
                 line++;
                 lineStart = pos;
                 continue;
             }
             int p = pos;
-            while (p < end && text[p] == ' ') {
+            while (p < end && text.charAt(p) == ' ') {
                 p++;
             }
-            if (p < end && text[p] == '#') {
-                while (p < end && text[p] != '\n') {
+            if (p < end && text.charAt(p) == '#') {
+                while (p < end && text.charAt(p) != '\n') {
                     p++;
                 }
                 pos = p;
                 continue;
             }
-            if (p >= end || text[p] == '\n') {
+            if (p >= end || text.charAt(p) == '\n') {
                 pos = p;
                 continue;
             }
@@ -596,10 +605,10 @@ final class BlockEventParser {
         if (p >= end) {
             return false;
         }
-        char c = text[p];
+        char c = text.charAt(p);
         switch (c) {
             case '-', '?', ':' -> {
-                return p + 1 < end && text[p + 1] != ' ' && text[p + 1] != '\n';
+                return p + 1 < end && text.charAt(p + 1) != ' ' && text.charAt(p + 1) != '\n';
             }
             case ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`', ' ', '\n' -> {
                 return false;
@@ -612,7 +621,7 @@ final class BlockEventParser {
 
     /** Whether a sequence item of the form `- key: ...` starts at {@code pos}. */
     private boolean startsCompactMapping() {
-        char c = text[pos];
+        char c = text.charAt(pos);
         if (c == '\'' || c == '"') {
             int save = pos;
             int saveLine = line;
@@ -631,11 +640,11 @@ final class BlockEventParser {
         if (!plainStart(pos)) {
             return false;
         }
-        for (int p = pos; p < end && text[p] != '\n'; p++) {
-            if (text[p] == ':' && isBlankOrEnd(p + 1)) {
+        for (int p = pos; p < end && text.charAt(p) != '\n'; p++) {
+            if (text.charAt(p) == ':' && isBlankOrEnd(p + 1)) {
                 return true;
             }
-            if (text[p] == '#' && text[p - 1] == ' ') {
+            if (text.charAt(p) == '#' && text.charAt(p - 1) == ' ') {
                 return false;
             }
         }
@@ -647,15 +656,15 @@ final class BlockEventParser {
     }
 
     private boolean isBlankOrEnd(int p) {
-        return p >= end || text[p] == ' ' || text[p] == '\n';
+        return p >= end || text.charAt(p) == ' ' || text.charAt(p) == '\n';
     }
 
     private boolean atLineEnd() {
-        return pos >= end || text[pos] == '\n' || text[pos] == '#';
+        return pos >= end || text.charAt(pos) == '\n' || text.charAt(pos) == '#';
     }
 
     private boolean at(int p, char c) {
-        return p < end && text[p] == c;
+        return p < end && text.charAt(p) == c;
     }
 
     private boolean startsWith(String prefix) {
@@ -663,7 +672,7 @@ final class BlockEventParser {
             return false;
         }
         for (int i = 0; i < prefix.length(); i++) {
-            if (text[pos + i] != prefix.charAt(i)) {
+            if (text.charAt(pos + i) != prefix.charAt(i)) {
                 return false;
             }
         }
@@ -671,16 +680,16 @@ final class BlockEventParser {
     }
 
     private void skipSpaces() {
-        while (pos < end && text[pos] == ' ') {
+        while (pos < end && text.charAt(pos) == ' ') {
             pos++;
         }
     }
 
     private String trimTrailingSpaces(int from, int to) {
-        while (to > from && text[to - 1] == ' ') {
+        while (to > from && text.charAt(to - 1) == ' ') {
             to--;
         }
-        return new String(text, from, to - from);
+        return text.substring(from, to);
     }
 
     private Optional<Mark> mark() {

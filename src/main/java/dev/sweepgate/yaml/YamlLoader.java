@@ -83,7 +83,14 @@ public final class YamlLoader {
         if (bytes.length > MAX_BYTES) {
             throw new ProblemException(tooLarge(file, bytes.length));
         }
-        String text = decodeUtf8(bytes, file);
+        return loadDecoded(decodeUtf8(bytes, file), file);
+    }
+
+    /**
+     * Loads exactly one document from text the caller has already decoded from at most
+     * {@link #MAX_BYTES} bytes of valid UTF-8 (a large changelog is not decoded twice).
+     */
+    public Document loadDecoded(String text, String file) {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
