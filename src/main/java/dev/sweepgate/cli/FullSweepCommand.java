@@ -78,7 +78,8 @@ final class FullSweepCommand implements Callable<Integer> {
                 minConc, maxConc, maxTp, maxEp, evals.mode());
         try {
             List<Row> rows = MatrixGenerator.fullSweep(inputs.load(context), options);
-            MatrixOutput.print(rows, context.out());
+            context.out().println(JsonOutput.rows(rows));
+            context.out().flush();
             return Main.OK;
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);

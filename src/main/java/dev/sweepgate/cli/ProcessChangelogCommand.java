@@ -1,8 +1,5 @@
 package dev.sweepgate.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.Sweep;
 import dev.sweepgate.changelog.SweepJson;
@@ -54,17 +51,12 @@ final class ProcessChangelogCommand implements Callable<Integer> {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
-        try {
-            String json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(SweepJson.document(sweep, common.baseRef, headRef));
-            context.out().println(json);
-            context.out().flush();
-            // Warnings only: the JSON and the exit status stay what they are.
-            context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.changelogFile),
-                    format.chosen(), true);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the sweep could not be written as JSON", e);
-        }
+        String json = JsonOutput.pretty(SweepJson.document(sweep, common.baseRef, headRef));
+        context.out().println(json);
+        context.out().flush();
+        // Warnings only: the JSON and the exit status stay what they are.
+        context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.changelogFile),
+                format.chosen(), true);
         StepSummary.append(context, SweepSummary.markdown(common.changelogFile, null, sweep, common.baseRef, headRef));
         return Main.OK;
     }

@@ -47,7 +47,8 @@ final class TestConfigCommand implements Callable<Integer> {
                 filters.scenarios(), runnerNodeFilter, evals.mode());
         try {
             List<Row> rows = MatrixGenerator.testConfig(inputs.load(context), options);
-            MatrixOutput.print(rows, context.out());
+            context.out().println(JsonOutput.rows(rows));
+            context.out().flush();
             return Main.OK;
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);

@@ -1,0 +1,37 @@
+package dev.sweepgate.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.changelog.CanonicalJson;
+import dev.sweepgate.matrix.Row;
+import java.util.List;
+
+/** The JSON sweepgate prints on stdout (matrix rows, the sweep), in Jackson's indented layout. */
+final class JsonOutput {
+    private JsonOutput() {
+    }
+
+    /** Matrix rows as one JSON array. */
+    static String rows(List<Row> rows) {
+        return pretty(rows.stream().<Object>map(Row::fields).toList());
+    }
+
+    /** {@code value} as Jackson's INDENT_OUTPUT writes it. */
+    static String pretty(Object value) {
+        try {
+            // Starting Jackson costs more than writing the value; the hand-written layout is identical.
+            return CanonicalJson.jacksonPretty(value);
+        } catch (CanonicalJson.UnsupportedValueException e) {
+            return withJackson(value);
+        }
+    }
+
+    private static String withJackson(Object value) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the output is made of plain JSON values", e);
+        }
+    }
+}
