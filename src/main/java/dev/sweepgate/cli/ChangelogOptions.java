@@ -1,17 +1,12 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Options both changelog commands share. */
+/** Options validate-changelog and process-changelog share: the change and the eval modifiers. */
 final class ChangelogOptions {
-    @Option(names = "--base-ref", required = true, paramLabel = "REF",
-            description = "The ref the change is compared against (for a pull request: origin/main).")
-    String baseRef;
-
-    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
-            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
-    String changelogFile;
+    @Mixin
+    ChangeOptions change;
 
     @Option(names = "--all-evals", description = "Expand every eval of the selected configs.")
     boolean allEvals;

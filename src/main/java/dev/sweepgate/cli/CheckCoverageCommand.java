@@ -30,32 +30,28 @@ final class CheckCoverageCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
-    @Option(names = "--base-ref", required = true, paramLabel = "REF",
-            description = "The ref the change is compared against (for a pull request: origin/main).")
-    String baseRef;
+    @Mixin
+    ChangeOptions change;
 
     @Option(names = "--head-ref", paramLabel = "REF",
             description = "The ref of the change; omitted: the working tree (configs included).")
     String headRef;
 
-    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
-            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
-    String changelogFile;
 
     @Override
     public Integer call() {
         Context context = root.context();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
-        ChangelogGate.Refs refs = gate.refs(baseRef, headRef);
-        CoverageResult result = new CoverageGate(gate).check(refs, changelogFile);
+        ChangelogGate.Refs refs = gate.refs(change.baseRef, headRef);
+        CoverageResult result = new CoverageGate(gate).check(refs, change.changelogFile);
         if (!result.ok()) {
             context.report(result.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
         String headLabel = CoverageGate.headLabel(refs);
         Format chosen = context.format(format.chosen());
-        String summary = result.text(baseRef, headLabel);
+        String summary = result.text(change.baseRef, headLabel);
         if (chosen == Format.JSON || chosen == Format.SARIF) {
             ProblemRenderer.render(result.problems(), chosen, "sweepgate", context.out());
             context.err().print(summary);
@@ -63,7 +59,7 @@ final class CheckCoverageCommand implements Callable<Integer> {
             context.report(result.problems(), chosen, false);
             context.out().print(summary);
         }
-        StepSummary.append(context, result.markdown(baseRef, headLabel));
+        StepSummary.append(context, result.markdown(change.baseRef, headLabel));
         return Main.OK;
     }
 }

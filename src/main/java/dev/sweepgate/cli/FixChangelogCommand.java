@@ -1,14 +1,12 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.ChangelogFixer;
 import dev.sweepgate.merge.MergeOutcome;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "fix-changelog", mixinStandardHelpOptions = true,
@@ -29,22 +27,19 @@ final class FixChangelogCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
-    @Option(names = "--base-ref", required = true, paramLabel = "REF",
-            description = "What the change appends to (for a pull request: origin/main).")
-    String baseRef;
+    @Mixin
+    ChangeOptions change;
 
-    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
-            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
-    String changelogFile;
 
     @Override
     public Integer call() {
         Context context = root.context();
         Git git = new Git(context.dir());
-        String base = git.resolveCommit(baseRef, "--base-ref");
-        ChangelogFile baseFile = ChangelogFile.check(git.show(base, changelogFile), changelogFile + "@" + baseRef);
-        byte[] head = context.read(changelogFile);
-        MergeOutcome outcome = ChangelogFixer.fix(baseFile, head, changelogFile, baseRef);
-        return MergeReport.finish(context, format, outcome, context.resolve(changelogFile));
+        String base = git.resolveCommit(change.baseRef, "--base-ref");
+        ChangelogFile baseFile = ChangelogFile.check(git.show(base, change.changelogFile),
+                change.changelogFile + "@" + change.baseRef);
+        byte[] head = context.read(change.changelogFile);
+        MergeOutcome outcome = ChangelogFixer.fix(baseFile, head, change.changelogFile, change.baseRef);
+        return MergeReport.finish(context, format, outcome, context.resolve(change.changelogFile));
     }
 }

@@ -43,21 +43,21 @@ final class ProcessChangelogCommand implements Callable<Integer> {
         Context context = root.context();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
-        ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
+        ChangelogGate.Refs refs = gate.refs(common.change.baseRef, headRef);
         Sweep sweep;
         try {
-            sweep = gate.process(refs, common.changelogFile, new SweepOptions(trimConc, common.allEvals, common.evalsOnly));
+            sweep = gate.process(refs, common.change.changelogFile, new SweepOptions(trimConc, common.allEvals, common.evalsOnly));
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
-        String json = JsonOutput.pretty(SweepJson.document(sweep, common.baseRef, headRef));
+        String json = JsonOutput.pretty(SweepJson.document(sweep, common.change.baseRef, headRef));
         context.out().println(json);
         context.out().flush();
         // Warnings only: the JSON and the exit status stay what they are.
-        context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.changelogFile),
+        context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.change.changelogFile),
                 format.chosen(), true);
-        StepSummary.append(context, SweepSummary.markdown(common.changelogFile, null, sweep, common.baseRef, headRef));
+        StepSummary.append(context, SweepSummary.markdown(common.change.changelogFile, null, sweep, common.change.baseRef, headRef));
         return Main.OK;
     }
 }

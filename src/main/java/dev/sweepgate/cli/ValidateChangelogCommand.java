@@ -69,8 +69,8 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         }
         Git git = new Git(context.dir());
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
-        ChangelogGate.Refs refs = gate.refs(common.baseRef, headRef);
-        String file = common.changelogFile;
+        ChangelogGate.Refs refs = gate.refs(common.change.baseRef, headRef);
+        String file = common.change.changelogFile;
         ChangelogGate.Validation result;
         try {
             result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
@@ -97,9 +97,9 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         }
         Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
-        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.baseRef, headLabel);
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change.baseRef, headLabel);
         if (coverage != null) {
-            summary += coverage.text(common.baseRef, CoverageGate.headLabel(refs));
+            summary += coverage.text(common.change.baseRef, CoverageGate.headLabel(refs));
         }
         if (chosen == Format.JSON || chosen == Format.SARIF) {
             ProblemRenderer.render(problems, chosen, "sweepgate", context.out());
@@ -108,8 +108,8 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             context.report(problems, chosen, false);
             context.out().print(summary);
         }
-        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.baseRef, headLabel)
-                + (coverage == null ? "" : coverage.markdown(common.baseRef, CoverageGate.headLabel(refs))));
+        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.change.baseRef, headLabel)
+                + (coverage == null ? "" : coverage.markdown(common.change.baseRef, CoverageGate.headLabel(refs))));
         return Main.OK;
     }
 
