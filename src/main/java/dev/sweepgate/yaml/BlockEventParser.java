@@ -147,9 +147,7 @@ final class BlockEventParser {
      * before it, and {@code parentIndent} the indentation of the entry that holds it.
      */
     private void blockCollection(int indent, Optional<Anchor> anchor, Optional<Mark> startMark, int parentIndent) {
-        if (++depth > MAX_NESTING) {
-            throw GIVE_UP;
-        }
+        enter();
         Optional<Mark> start = startMark != null ? startMark : mark();
         if (isDash(pos)) {
             blockSequence(indent, anchor, start, false);
@@ -188,9 +186,7 @@ final class BlockEventParser {
                 throw GIVE_UP; // an item on the following lines, or an empty one
             }
             if (startsCompactMapping()) {
-                if (++depth > MAX_NESTING) {
-                    throw GIVE_UP;
-                }
+                enter();
                 blockMapping(pos - lineStart, Optional.empty(), mark());
                 depth--;
             } else {
@@ -281,9 +277,7 @@ final class BlockEventParser {
         } else if (next > indent) {
             blockCollection(next, anchor, anchorMark, indent);
         } else if (next == indent && isDash(pos)) {
-            if (++depth > MAX_NESTING) {
-                throw GIVE_UP;
-            }
+            enter();
             blockSequence(indent, anchor, anchorMark != null ? anchorMark : mark(), true);
             depth--;
         } else {
@@ -343,9 +337,7 @@ final class BlockEventParser {
      * nested ones included; keys are scalars.
      */
     private void flowCollection(Optional<Mark> start) {
-        if (++depth > MAX_NESTING) {
-            throw GIVE_UP;
-        }
+        enter();
         boolean mapping = text.charAt(pos) == '{';
         char close = mapping ? '}' : ']';
         events.accept(mapping
@@ -542,6 +534,13 @@ final class BlockEventParser {
             throw GIVE_UP;
         }
         return new Anchor(text.substring(from, pos));
+    }
+
+    /** One level deeper; past {@link #MAX_NESTING} the text is left to snakeyaml. Paired with {@code depth--}. */
+    private void enter() {
+        if (++depth > MAX_NESTING) {
+            throw GIVE_UP;
+        }
     }
 
     /** After a value: only spaces and a comment may follow on its line. */
