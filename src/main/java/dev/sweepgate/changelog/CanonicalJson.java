@@ -5,10 +5,7 @@ import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -23,12 +20,7 @@ public final class CanonicalJson {
 
     /** SHA-256 (lowercase hex) of the canonical JSON of {@code value}. */
     public static String sha256(Object value) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(digest.digest(write(value).getBytes(StandardCharsets.US_ASCII)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no SHA-256", e);
-        }
+        return Sha256.hex(write(value).getBytes(StandardCharsets.US_ASCII));
     }
 
     public static String write(Object value) {

@@ -7,12 +7,6 @@ import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YSeq;
 import dev.sweepgate.yaml.YamlLoader;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,11 +36,10 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
     /** Checks every file rule; never throws for bad content. */
     public static ChangelogFile check(byte[] bytes, String name) {
         Problems problems = new Problems();
-        checkBytes(bytes, name, problems);
+        String text = checkBytes(bytes, name, problems);
         if (problems.hasErrors()) {
             return new ChangelogFile(name, bytes, List.of(), List.of(), problems.all());
         }
-        String text = new String(bytes, StandardCharsets.UTF_8);
         YNode root;
         try {
             // checkBytes has refused invalid UTF-8 and oversized files: the text is the file's.
@@ -92,49 +85,46 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         return file;
     }
 
-    private static void checkBytes(byte[] bytes, String name, Problems problems) {
+    /** The byte rules of the file; its text when it is valid UTF-8 (each pass over a large file costs a cold JVM). */
+    private static String checkBytes(byte[] bytes, String name, Problems problems) {
         if (bytes.length == 0) {
             problems.add(Problem.fileError(name, "changelog.empty", "the changelog is empty; it must be a YAML list of entries"));
-            return;
+            return null;
         }
         if (bytes.length > YamlLoader.MAX_BYTES) {
             // Nothing else about a file this size is worth reading (or reporting).
             problems.add(YamlLoader.tooLarge(name, bytes.length));
-            return;
+            return null;
         }
-        int invalid = firstInvalidUtf8(bytes);
-        if (invalid >= 0) {
+        String text = YamlLoader.utf8OrNull(bytes);
+        if (text == null) {
             // A file that is not UTF-8 is binary or in another encoding: its CRs, tabs and NULs say nothing more.
+            int invalid = YamlLoader.firstInvalidUtf8(bytes);
             problems.error(ByteText.positionOf(bytes, invalid, name), "changelog.encoding", String.format(
                     "the file is not valid UTF-8 (byte 0x%02x at offset %d); save it as UTF-8", bytes[invalid] & 0xff, invalid));
-            return;
+            return null;
         }
-        reportFirst(bytes, name, (byte) '\r', "changelog.cr", "a carriage return (CR): the file must use LF line ends "
-                + "only; convert it (for instance `sed -i 's/\\r$//' FILE`, or set your editor to LF)", problems);
-        reportFirst(bytes, name, (byte) '\t', "changelog.tab", "a tab: indent with spaces only", problems);
-        reportFirst(bytes, name, (byte) 0, "changelog.nul", "a NUL byte: the changelog is text; remove it", problems);
+        if (hasForbiddenByte(bytes)) {
+            reportFirst(bytes, name, (byte) '\r', "changelog.cr", "a carriage return (CR): the file must use LF line ends "
+                    + "only; convert it (for instance `sed -i 's/\\r$//' FILE`, or set your editor to LF)", problems);
+            reportFirst(bytes, name, (byte) '\t', "changelog.tab", "a tab: indent with spaces only", problems);
+            reportFirst(bytes, name, (byte) 0, "changelog.nul", "a NUL byte: the changelog is text; remove it", problems);
+        }
         if (bytes[bytes.length - 1] != '\n') {
             Position end = ByteText.positionOf(bytes, bytes.length, name);
             problems.error(end, "changelog.final-newline", "the file must end with a line end (\\n); add one after the last line");
         }
+        return text;
     }
 
-    /** The offset of the first byte that is not part of valid UTF-8, or -1 when the whole file is valid. */
-    private static int firstInvalidUtf8(byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(8192);
-        while (true) {
-            CoderResult result = decoder.decode(in, out, true);
-            if (result.isError()) {
-                return in.position();
+    /** Whether any CR, tab or NUL occurs: one pass for the three rules, which then look closer. */
+    private static boolean hasForbiddenByte(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b == '\r' || b == '\t' || b == 0) {
+                return true;
             }
-            if (result.isUnderflow()) {
-                return decoder.flush(out).isError() ? in.position() : -1;
-            }
-            out.clear();
         }
+        return false;
     }
 
     private static void reportFirst(byte[] bytes, String name, byte needle, String rule, String what, Problems problems) {

@@ -1,5 +1,6 @@
 package dev.sweepgate.changelog;
 
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;

@@ -2,7 +2,7 @@ package dev.sweepgate.coverage;
 
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogGate;
-import dev.sweepgate.changelog.SideBySide;
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.changelog.SweepComputation;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.problem.Problem;

@@ -59,7 +59,10 @@ final class EvalPolicy {
         }
         List<Row> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            Row row = rows.get(i).with(RUN_EVAL, marks[i]);
+            Row row = rows.get(i);
+            if (!Boolean.valueOf(marks[i]).equals(row.get(RUN_EVAL))) {
+                row = row.with(RUN_EVAL, marks[i]); // most rows already say false: copy only the others
+            }
             if (evalConcs[i] != null) {
                 row = row.with(EVAL_CONC, evalConcs[i]);
             }
@@ -195,6 +198,14 @@ final class EvalPolicy {
     }
 
     private static int maxConc(Row row) {
-        return concs(row).stream().mapToInt(Integer::intValue).max().orElse(0);
+        List<Integer> concs = concs(row);
+        if (concs.isEmpty()) {
+            return 0;
+        }
+        int max = Integer.MIN_VALUE;
+        for (int conc : concs) {
+            max = Math.max(max, conc);
+        }
+        return max;
     }
 }

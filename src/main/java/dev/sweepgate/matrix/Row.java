@@ -23,9 +23,20 @@ public record Row(Map<String, Object> fields) {
     private static final class Fresh extends LinkedHashMap<String, Object> {
         private static final long serialVersionUID = 1L;
 
+        Fresh() {
+        }
+
         Fresh(Map<String, Object> fields) {
             super(fields);
         }
+    }
+
+    /**
+     * An empty field map for a new row, which {@code new Row(map)} then keeps without copying:
+     * the builder must not touch it after making the row.
+     */
+    static Map<String, Object> newFields() {
+        return new Fresh();
     }
 
     public Object get(String field) {

@@ -104,7 +104,7 @@ final class RowBuilder {
     }
 
     private static Map<String, Object> header(MasterConfig config, String runner) {
-        Map<String, Object> row = new LinkedHashMap<>();
+        Map<String, Object> row = Row.newFields();
         row.put("image", config.image());
         row.put("model", config.model());
         row.put("model-prefix", config.modelPrefix());

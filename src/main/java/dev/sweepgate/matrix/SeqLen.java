@@ -29,4 +29,16 @@ public record SeqLen(int isl, int osl) {
     public boolean isEightKOneK() {
         return equals(EIGHT_K_ONE_K);
     }
+
+    // Written out: a record's generated equals and hashCode link method handles on first use,
+    // which costs a short run more than all the comparisons it then makes.
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SeqLen s && s.isl == isl && s.osl == osl;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * isl + osl;
+    }
 }

@@ -24,7 +24,7 @@ public final class Problems {
     }
 
     public boolean hasErrors() {
-        return list.stream().anyMatch(Problem::isError);
+        return hasErrorsSince(0);
     }
 
     /** True when an error was added after the first {@code mark} problems (see {@link #size()}). */

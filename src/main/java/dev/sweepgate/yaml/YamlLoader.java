@@ -4,7 +4,6 @@ import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -110,39 +109,51 @@ public final class YamlLoader {
     }
 
     static String decodeUtf8(byte[] bytes, String file) {
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        if (text.indexOf('\uFFFD') < 0) {
-            return text; // nothing was replaced, so the bytes were valid UTF-8 (the JDK's fast decoder)
+        String text = utf8OrNull(bytes);
+        if (text != null) {
+            return text;
         }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try {
-            return decoder.decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            int offset = firstInvalidUtf8(bytes);
-            int line = 1;
-            int lineStart = 0;
-            for (int i = 0; i < offset; i++) {
-                if (bytes[i] == '\n') {
-                    line++;
-                    lineStart = i + 1;
-                }
+        int offset = firstInvalidUtf8(bytes);
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
             }
-            throw new ProblemException(new Problem(Problem.Severity.ERROR, file, line, offset - lineStart + 1,
-                    "yaml.encoding", String.format("invalid UTF-8 at byte %d (0x%02x): save the file as UTF-8",
-                            offset, bytes[offset] & 0xff)));
         }
+        throw new ProblemException(new Problem(Problem.Severity.ERROR, file, line, offset - lineStart + 1,
+                "yaml.encoding", String.format("invalid UTF-8 at byte %d (0x%02x): save the file as UTF-8",
+                        offset, bytes[offset] & 0xff)));
     }
 
-    private static int firstInvalidUtf8(byte[] bytes) {
+    /**
+     * The text of {@code bytes}, or null when they are not valid UTF-8 ({@link #firstInvalidUtf8}
+     * says where). One decoding pass: the JDK's lenient decoder replaces what it cannot read with
+     * U+FFFD, so only a text holding U+FFFD needs the strict check.
+     */
+    public static String utf8OrNull(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return text.indexOf('\uFFFD') < 0 || firstInvalidUtf8(bytes) < 0 ? text : null;
+    }
+
+    /** The offset of the first byte that is not part of valid UTF-8, or -1 when all of them are. */
+    public static int firstInvalidUtf8(byte[] bytes) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
-        java.nio.charset.CoderResult result = decoder.decode(in, out, true);
-        return result.isError() ? in.position() : Math.max(0, bytes.length - 1);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(8192); // reused: only the verdict matters
+        while (true) {
+            java.nio.charset.CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return in.position();
+            }
+            if (result.isUnderflow()) {
+                return decoder.flush(out).isError() ? in.position() : -1;
+            }
+            out.clear();
+        }
     }
 
     /** Builds nodes from the event stream with an explicit stack, so no input can overflow ours. */

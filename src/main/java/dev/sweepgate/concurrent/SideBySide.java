@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.concurrent;
 
 import dev.sweepgate.problem.EnvironmentException;
 import java.util.concurrent.ExecutionException;
