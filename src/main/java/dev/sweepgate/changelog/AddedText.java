@@ -8,7 +8,9 @@ import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YSeq;
 import dev.sweepgate.yaml.YamlLoader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,42 @@ public final class AddedText {
      * @throws ProblemException when a line was deleted, nothing was added, or the addition is not a list of entries
      */
     public static List<ChangelogEntry> entries(String diff, String file) {
-        String text = addedText(diff, file);
+        return parse(addedText(diff, file), file);
+    }
+
+    /**
+     * The added text of a change that only appends whole lines, as {@link #addedText} would
+     * read it from git's diff (each appended line, joined by line feeds; a line that starts
+     * with {@code ++} reads as a diff header there, so it is dropped here too); null when the
+     * head does not just append to the base, or when git could take either side for binary
+     * (a NUL in its first 8000 bytes), which only git diff then decides.
+     */
+    static String appendedText(byte[] base, byte[] head) {
+        if (base.length > 0 && base[base.length - 1] != '\n' || head.length <= base.length
+                || !Arrays.equals(base, 0, base.length, head, 0, base.length)
+                || mayLookBinary(base) || mayLookBinary(head)) {
+            return null;
+        }
+        String appended = new String(head, base.length, head.length - base.length, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>(List.of(appended.split("\n", -1)));
+        if (appended.endsWith("\n")) {
+            lines.remove(lines.size() - 1);
+        }
+        lines.removeIf(line -> line.startsWith("++"));
+        return String.join("\n", lines);
+    }
+
+    private static boolean mayLookBinary(byte[] bytes) {
+        for (int i = 0; i < Math.min(bytes.length, 8000); i++) {
+            if (bytes[i] == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The entries in text added to the changelog (see {@link #entries}). */
+    static List<ChangelogEntry> parse(String text, String file) {
         String label = "the text added to " + file;
         if (isPythonBlank(text)) {
             throw noAdditions(file);

@@ -87,20 +87,21 @@ public final class ChangelogGate {
         // and one git call reads every blob (each git process costs tens of milliseconds).
         ExecutorService pool = pool();
         try {
-            Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog));
             List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
             if (!refs.headIsWorkingTree()) {
                 wanted.add(new Git.Blob(refs.headCommit(), changelog));
                 wanted.addAll(configBlobs(refs.headCommit()));
             }
             List<Git.BlobContent> blobs = git.showAll(wanted);
+            byte[] baseBytes = blobs.get(0).require();
+            byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : blobs.get(1).require();
+            Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog, baseBytes, headBytes));
             Future<ChangelogFile> baseFile = pool.submit(() ->
-                    ChangelogFile.check(blobs.get(0).require(), changelog + "@" + refs.baseRef()));
+                    ChangelogFile.check(baseBytes, changelog + "@" + refs.baseRef()));
             Future<ConfigSet> configs = pool.submit(() -> refs.headIsWorkingTree()
                     ? load(path -> new SourceFile(path, workingTree.apply(path)))
                     : load(blobs.subList(2, blobs.size()), path -> path));
-            ChangelogFile head = ChangelogFile.check(refs.headIsWorkingTree()
-                    ? workingTree.apply(changelog) : blobs.get(1).require(), changelog);
+            ChangelogFile head = ChangelogFile.check(headBytes, changelog);
             Problems problems = new Problems();
             RuleCheck rules = checkRules(join(baseFile), head, policy);
             problems.addAll(rules.problems());
@@ -161,10 +162,29 @@ public final class ChangelogGate {
 
     /** Steps 1 to 7 of process-changelog. */
     public Sweep process(Refs refs, String changelog, SweepOptions options) {
+        if (refs.headIsWorkingTree()) {
+            ExecutorService pool = pool();
+            try {
+                Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
+                List<ChangelogEntry> entries = addedEntries(refs, changelog);
+                return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        // One git call reads both sides of the changelog and the head's configs; a change that
+        // only appends then needs no git diff.
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog),
+                new Git.Blob(refs.headCommit(), changelog)));
+        wanted.addAll(configBlobs(refs.headCommit()));
+        List<Git.BlobContent> blobs = git.showAll(wanted);
         ExecutorService pool = pool();
         try {
-            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
-            List<ChangelogEntry> entries = addedEntries(refs, changelog);
+            Future<ConfigSet> configs = pool.submit(() -> load(blobs.subList(2, blobs.size()), path -> path));
+            byte[] base = blobs.get(0).bytes();
+            byte[] head = blobs.get(1).bytes();
+            List<ChangelogEntry> entries = base != null && head != null
+                    ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog);
             return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
         } finally {
             pool.shutdownNow();
@@ -174,6 +194,15 @@ public final class ChangelogGate {
     /** Step 1 of process-changelog: the entries the diff adds. */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog) {
         return AddedText.entries(git.diff(refs.baseCommit(), refs.headCommit(), changelog), changelog);
+    }
+
+    /**
+     * The same from both sides already read: when the head only appends lines, those are what
+     * git diff adds, and one git process fewer keeps a short run short.
+     */
+    private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
+        String appended = AddedText.appendedText(base, head);
+        return appended != null ? AddedText.parse(appended, changelog) : addedEntries(refs, changelog);
     }
 
     private static ExecutorService pool() {
