@@ -2,8 +2,10 @@ package dev.sweepgate.cli;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -34,6 +36,16 @@ public record CommandSpec(String name, List<String> description, List<OptionSpec
         positionals = List.copyOf(positionals);
         subcommands = List.copyOf(subcommands);
         exitCodes = List.copyOf(exitCodes);
+        Set<String> names = new HashSet<>(HELP.names());
+        names.addAll(VERSION.names());
+        for (OptionSpec option : options) {
+            for (String optionName : option.names()) {
+                if (!names.add(optionName)) {
+                    // A bug of ours: two fragments of one command declare the same option.
+                    throw new IllegalArgumentException(name + " declares " + optionName + " twice");
+                }
+            }
+        }
     }
 
     /** A command without options yet. */

@@ -141,6 +141,13 @@ class ArgsParserTest {
         }
     }
 
+    @Test
+    void aCommandCannotDeclareAnOptionTwice() {
+        CommandSpec run = CommandSpec.of("run", null, "Runs.").withOptions(FormatOption.OPTIONS);
+        assertThrows(IllegalArgumentException.class, () -> run.withOptions(FormatOption.OPTIONS));
+        assertThrows(IllegalArgumentException.class, () -> run.withOptions(OptionSpec.flag("--help", "Help.")));
+    }
+
     /** Runs sweepgate in process; returns exit status, stdout and stderr. */
     private static List<Object> sweepgate(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
