@@ -5,41 +5,30 @@ import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.Canonicalizer;
 import dev.sweepgate.merge.MergeOutcome;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
+import java.util.List;
 
-@Command(name = "canonicalize", mixinStandardHelpOptions = true,
-        description = {"Rewrites the placeholder pr-links (XXX or .../pull/XXX) of the entries the working-tree "
-                + "changelog appends to the base ref into the pull request's canonical link.",
-                "The file is checked before and after (file, history and byte rules) and replaced atomically; "
-                        + "on any failure it is left byte for byte as it was."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
-                "3:environment failure (git, files)"})
-final class CanonicalizeCommand implements Callable<Integer> {
-    @ParentCommand
-    PrepareMergeCommand parent;
+record CanonicalizeCommand(MergeOptions options, FormatOption format, String baseRef) {
+    static final CommandSpec SPEC = CommandSpec.of("canonicalize",
+                    (args, context) -> from(args).call(context),
+                    "Rewrites the placeholder pr-links (XXX or .../pull/XXX) of the entries the working-tree "
+                            + "changelog appends to the base ref into the pull request's canonical link.",
+                    "The file is checked before and after (file, history and byte rules) and replaced atomically; "
+                            + "on any failure it is left byte for byte as it was.")
+            .withOptions(MergeOptions.OPTIONS, FormatOption.OPTIONS, List.of(
+                    OptionSpec.value("--base-ref", "REF",
+                            "What the pull request appends to (for instance origin/main after merging it).").required()))
+            .withExitCodes("0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
+                    "3:environment failure (git, files)");
 
-    @Mixin
-    MergeOptions options;
+    static CanonicalizeCommand from(ParsedArgs args) {
+        return new CanonicalizeCommand(MergeOptions.from(args), FormatOption.from(args), args.string("--base-ref"));
+    }
 
-    @Mixin
-    FormatOption format;
-
-    @Option(names = "--base-ref", required = true, paramLabel = "REF",
-            description = "What the pull request appends to (for instance origin/main after merging it).")
-    String baseRef;
-
-    @Override
-    public Integer call() {
-        Context context = parent.root.context();
+    int call(Context context) {
         PrLinkPolicy policy = options.policy();
         Git git = new Git(context.dir());
         String base = git.resolveCommit(baseRef, "--base-ref");
-        String file = options.changelogFile;
+        String file = options.changelogFile();
         ChangelogFile baseFile = ChangelogFile.check(git.show(base, file), file + "@" + baseRef);
         ChangelogFile head = ChangelogFile.check(context.read(file), file);
         MergeOutcome outcome = Canonicalizer.canonicalize(baseFile, head, policy);

@@ -59,7 +59,8 @@ public final class CdsTraining {
                 List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("validate-changelog", "--base-ref", "HEAD"),
                 List.of("check-coverage", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
-                List.of("full-sweep", "--help"));
+                List.of("full-sweep", "--help"),
+                List.of("full-sweep", "--no-such-option"));
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Env env = new Env(repo, Map.of(), discard, discard);
         for (List<String> command : commands) {

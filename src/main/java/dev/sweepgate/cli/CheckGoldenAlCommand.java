@@ -5,30 +5,19 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
 
-@Command(name = "check-golden-al", mixinStandardHelpOptions = true,
-        description = {"Check that synthetic acceptance settings in the master configs pin the golden acceptance lengths.",
-                "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read."})
-final class CheckGoldenAlCommand implements Callable<Integer> {
-    @ParentCommand
-    Main root;
+record CheckGoldenAlCommand(ConfigFileOptions files, GoldenOptions golden, FormatOption format) {
+    static final CommandSpec SPEC = CommandSpec.of("check-golden-al",
+                    (args, context) -> from(args).call(context),
+                    "Check that synthetic acceptance settings in the master configs pin the golden acceptance lengths.",
+                    "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read.")
+            .withOptions(ConfigFileOptions.OPTIONS, GoldenOptions.OPTIONS, FormatOption.OPTIONS);
 
-    @Mixin
-    ConfigFileOptions files;
+    static CheckGoldenAlCommand from(ParsedArgs args) {
+        return new CheckGoldenAlCommand(ConfigFileOptions.from(args), GoldenOptions.from(args), FormatOption.from(args));
+    }
 
-    @Mixin
-    GoldenOptions golden;
-
-    @Mixin
-    FormatOption format;
-
-    @Override
-    public Integer call() {
-        Context context = root.context();
+    int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
             List<Problem> problems = GoldenAlCheck.check(configs, golden.load(context));

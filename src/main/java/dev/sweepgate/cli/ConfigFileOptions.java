@@ -5,27 +5,25 @@ import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.yaml.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /** The input files shared by every command that reads the master configs. */
-public final class ConfigFileOptions {
+public record ConfigFileOptions(List<String> configFiles, String runnerConfig) {
     public static final List<String> DEFAULT_CONFIG_FILES = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
     public static final String DEFAULT_RUNNER_CONFIG = "configs/runners.yaml";
 
-    @Option(names = "--config-files", arity = "1..*", paramLabel = "FILE",
-            description = "Master config files, in load order (default: configs/amd-master.yaml configs/nvidia-master.yaml).")
-    List<String> configFiles;
+    static final List<OptionSpec> OPTIONS = List.of(
+            OptionSpec.values("--config-files", "FILE",
+                    "Master config files, in load order (default: " + String.join(" ", DEFAULT_CONFIG_FILES) + ")."),
+            OptionSpec.value("--runner-config", "FILE", "Runner config (default: ${DEFAULT}).")
+                    .withDefault(DEFAULT_RUNNER_CONFIG));
 
-    @Option(names = "--runner-config", paramLabel = "FILE",
-            description = "Runner config (default: configs/runners.yaml).")
-    String runnerConfig;
-
-    public List<String> configFiles() {
-        return configFiles == null || configFiles.isEmpty() ? DEFAULT_CONFIG_FILES : configFiles;
+    public ConfigFileOptions {
+        configFiles = configFiles == null || configFiles.isEmpty() ? DEFAULT_CONFIG_FILES : List.copyOf(configFiles);
+        runnerConfig = runnerConfig == null ? DEFAULT_RUNNER_CONFIG : runnerConfig;
     }
 
-    public String runnerConfig() {
-        return runnerConfig == null ? DEFAULT_RUNNER_CONFIG : runnerConfig;
+    static ConfigFileOptions from(ParsedArgs args) {
+        return new ConfigFileOptions(args.strings("--config-files"), args.string("--runner-config"));
     }
 
     /** Reads the files from the working tree (-C aware) and validates them. */

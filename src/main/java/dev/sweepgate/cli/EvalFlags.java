@@ -2,18 +2,19 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.EvalMode;
 import dev.sweepgate.problem.UsageException;
-import picocli.CommandLine.Option;
+import java.util.List;
 
 /** --no-evals / --evals-only / --all-evals, as one eval mode. */
-final class EvalFlags {
-    @Option(names = "--no-evals", description = "Do not mark any row for evals.")
-    boolean noEvals;
+record EvalFlags(boolean noEvals, boolean evalsOnly, boolean allEvals) {
+    static final List<OptionSpec> OPTIONS = List.of(
+            OptionSpec.flag("--no-evals", "Do not mark any row for evals."),
+            OptionSpec.flag("--evals-only", "Keep only the rows that run evals, marked eval-only."),
+            OptionSpec.flag("--all-evals",
+                    "Run evals on every eligible row (merging multi-node setups); implies --evals-only."));
 
-    @Option(names = "--evals-only", description = "Keep only the rows that run evals, marked eval-only.")
-    boolean evalsOnly;
-
-    @Option(names = "--all-evals", description = "Run evals on every eligible row (merging multi-node setups); implies --evals-only.")
-    boolean allEvals;
+    static EvalFlags from(ParsedArgs args) {
+        return new EvalFlags(args.flag("--no-evals"), args.flag("--evals-only"), args.flag("--all-evals"));
+    }
 
     EvalMode mode() {
         if (noEvals && (evalsOnly || allEvals)) {

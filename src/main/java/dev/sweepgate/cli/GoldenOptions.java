@@ -9,15 +9,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import picocli.CommandLine.Option;
 
 /** Where the golden acceptance-length curves live. */
-public final class GoldenOptions {
+public record GoldenOptions(String goldenDir) {
     public static final String DEFAULT_DIR = "golden_al_distribution";
 
-    @Option(names = "--golden-dir", paramLabel = "DIR",
-            description = "Directory of golden acceptance-length curves (default: golden_al_distribution).")
-    String goldenDir;
+    static final List<OptionSpec> OPTIONS = List.of(OptionSpec.value("--golden-dir", "DIR",
+            "Directory of golden acceptance-length curves (default: ${DEFAULT}).").withDefault(DEFAULT_DIR));
+
+    static GoldenOptions from(ParsedArgs args) {
+        return new GoldenOptions(args.string("--golden-dir"));
+    }
 
     public String dir() {
         return goldenDir == null ? DEFAULT_DIR : goldenDir;

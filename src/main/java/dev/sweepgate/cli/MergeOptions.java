@@ -1,23 +1,25 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.problem.UsageException;
-import picocli.CommandLine.Option;
+import java.util.List;
 
 /** Options the prepare-merge commands share. */
-final class MergeOptions {
-    @Option(names = "--pr-number", required = true, paramLabel = "N",
-            description = "The pull request being merged; its new entries link https://github.com/REPO/pull/N.")
-    long prNumber;
+record MergeOptions(long prNumber, String repo, String changelogFile) {
+    /** --repo as every command that writes or checks pr-links takes it. */
+    static final OptionSpec REPO = OptionSpec.value("--repo", "OWNER/NAME",
+            "The repository pr-links point to (default: ${DEFAULT}).").withDefault(PrLinkPolicy.DEFAULT_REPO);
 
-    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
-            description = "The repository pr-links point to (default: ${DEFAULT-VALUE}).")
-    String repo;
+    static final List<OptionSpec> OPTIONS = List.of(
+            OptionSpec.value("--pr-number", "N",
+                    "The pull request being merged; its new entries link https://github.com/REPO/pull/N.")
+                    .required().converted(Converters.LONG),
+            REPO,
+            ChangeOptions.CHANGELOG_FILE);
 
-    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
-            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
-    String changelogFile;
+    static MergeOptions from(ParsedArgs args) {
+        return new MergeOptions(args.longInteger("--pr-number"), args.string("--repo"), args.string("--changelog-file"));
+    }
 
     PrLinkPolicy policy() {
         checkPrNumber(prNumber);

@@ -1,30 +1,42 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.matrix.SeqLen;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine.Option;
 
-/** The sequence-length and scenario filters that full-sweep and test-config share. */
-final class RowFilterOptions {
-    @Option(names = "--seq-lens", arity = "1..*", paramLabel = "SEQ",
-            description = "Keep these fixed sequence lengths: ${COMPLETION-CANDIDATES}; agentic rows are kept.",
-            completionCandidates = SeqLenChoices.class, converter = SeqLenChoices.class)
-    List<String> seqLens;
+/**
+ * The sequence-length and scenario filters that full-sweep and test-config share.
+ *
+ * @param seqLens   the sequence lengths asked for, or null for all
+ * @param scenarios the scenario types asked for, or null for all
+ */
+record RowFilterOptions(Set<String> seqLens, Set<ScenarioType> scenarios) {
+    static final List<String> SEQ_LENS = List.of("1k1k", "8k1k");
 
-    @Option(names = "--scenario-type", arity = "1..*", paramLabel = "TYPE",
-            description = "Keep these scenario types: fixed-seq-len, agentic-coding.", converter = ScenarioTypes.class)
-    List<ScenarioType> scenarios;
+    static final List<OptionSpec> OPTIONS = List.of(
+            OptionSpec.values("--seq-lens", "SEQ", "Keep these fixed sequence lengths: " + String.join(", ", SEQ_LENS)
+                    + "; agentic rows are kept.").converted(RowFilterOptions::seqLen),
+            OptionSpec.values("--scenario-type", "TYPE", "Keep these scenario types: fixed-seq-len, agentic-coding.")
+                    .converted(RowFilterOptions::scenarioType));
 
-    /** The sequence lengths asked for, or null for all. */
-    Set<String> seqLens() {
-        return set(seqLens);
+    static RowFilterOptions from(ParsedArgs args) {
+        return new RowFilterOptions(set(args.strings("--seq-lens")), set(args.values("--scenario-type")));
     }
 
-    /** The scenario types asked for, or null for all. */
-    Set<ScenarioType> scenarios() {
-        return set(scenarios);
+    /** A name --seq-lens accepts; anything else is a usage error. */
+    private static String seqLen(String value) {
+        if (SeqLen.fromName(value).isEmpty()) {
+            throw new IllegalArgumentException("'" + value + "' is not a sequence length; choose 1k1k or 8k1k");
+        }
+        return value;
+    }
+
+    /** --scenario-type in its YAML spelling. */
+    private static ScenarioType scenarioType(String value) {
+        return ScenarioType.fromKey(value).orElseThrow(() -> new IllegalArgumentException(
+                "'" + value + "' is not a scenario type; choose fixed-seq-len or agentic-coding"));
     }
 
     static <T> Set<T> set(List<T> values) {

@@ -4,16 +4,8 @@ import dev.sweepgate.changelog.ChangelogFormat;
 import dev.sweepgate.config.ConfigFormat;
 import dev.sweepgate.schema.Format;
 import dev.sweepgate.schema.JsonSchema;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
-@Command(name = "schema", mixinStandardHelpOptions = true,
-        description = {"Print the JSON Schema (draft 2020-12) of a file format on stdout, generated from the field "
-                + "definitions the validators use, for editors that validate YAML while typing.",
-                "Exit 0, or 2 for an unknown format."})
-final class SchemaCommand implements Callable<Integer> {
+record SchemaCommand(FileFormat kind) {
     enum FileFormat {
         master(ConfigFormat.MASTER_FILE),
         runners(ConfigFormat.RUNNERS_FILE),
@@ -26,16 +18,19 @@ final class SchemaCommand implements Callable<Integer> {
         }
     }
 
-    @ParentCommand
-    Main root;
+    static final CommandSpec SPEC = CommandSpec.of("schema", (args, context) -> from(args).call(context),
+                    "Print the JSON Schema (draft 2020-12) of a file format on stdout, generated from the field "
+                            + "definitions the validators use, for editors that validate YAML while typing.",
+                    "Exit 0, or 2 for an unknown format.")
+            .withPositionals(new PositionalSpec("FORMAT", "master (configs/*-master.yaml), runners "
+                    + "(configs/runners.yaml) or changelog (perf-changelog.yaml).",
+                    Converters.choice(FileFormat.values())));
 
-    @Parameters(paramLabel = "FORMAT", description = "master (configs/*-master.yaml), runners (configs/runners.yaml) "
-            + "or changelog (perf-changelog.yaml).")
-    FileFormat kind;
+    static SchemaCommand from(ParsedArgs args) {
+        return new SchemaCommand(args.value("FORMAT"));
+    }
 
-    @Override
-    public Integer call() {
-        Context context = root.context();
+    int call(Context context) {
         context.out().println(JsonSchema.text(kind.format));
         return Main.OK;
     }

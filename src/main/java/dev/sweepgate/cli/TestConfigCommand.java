@@ -5,44 +5,27 @@ import dev.sweepgate.matrix.Row;
 import dev.sweepgate.matrix.TestConfigOptions;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
-@Command(name = "test-config", mixinStandardHelpOptions = true,
-        description = "Expand the named master configs into matrix rows and print them as a JSON array.")
-final class TestConfigCommand implements Callable<Integer> {
-    @ParentCommand
-    Main root;
+record TestConfigCommand(ConfigFileOptions inputs, EvalFlags evals, List<String> configKeys, List<Integer> conc,
+        RowFilterOptions filters, String runnerNodeFilter, FormatOption format) {
+    static final CommandSpec SPEC = CommandSpec.of("test-config", (args, context) -> from(args).call(context),
+                    "Expand the named master configs into matrix rows and print them as a JSON array.")
+            .withOptions(ConfigFileOptions.OPTIONS, EvalFlags.OPTIONS, List.of(
+                    OptionSpec.values("--config-keys", "KEY", "Config keys, or shell-style patterns with * or ? (quote them), "
+                            + "in the order rows should follow.").required(),
+                    OptionSpec.values("--conc", "N", "Keep only these concurrencies.").converted(Converters.INTEGER)),
+                    RowFilterOptions.OPTIONS, List.of(
+                    OptionSpec.value("--runner-node-filter", "S",
+                            "Run on the label (when it contains S) and each of its nodes containing S.")),
+                    FormatOption.OPTIONS);
 
-    @Mixin
-    ConfigFileOptions inputs;
+    static TestConfigCommand from(ParsedArgs args) {
+        return new TestConfigCommand(ConfigFileOptions.from(args), EvalFlags.from(args), args.strings("--config-keys"),
+                args.values("--conc"), RowFilterOptions.from(args), args.string("--runner-node-filter"),
+                FormatOption.from(args));
+    }
 
-    @Mixin
-    EvalFlags evals;
-
-    @Option(names = "--config-keys", arity = "1..*", required = true, paramLabel = "KEY",
-            description = "Config keys, or shell-style patterns with * or ? (quote them), in the order rows should follow.")
-    List<String> configKeys;
-
-    @Option(names = "--conc", arity = "1..*", paramLabel = "N", description = "Keep only these concurrencies.")
-    List<Integer> conc;
-
-    @Mixin
-    RowFilterOptions filters;
-
-    @Option(names = "--runner-node-filter", paramLabel = "S",
-            description = "Run on the label (when it contains S) and each of its nodes containing S.")
-    String runnerNodeFilter;
-
-    @Mixin
-    FormatOption format;
-
-    @Override
-    public Integer call() {
-        Context context = root.context();
+    int call(Context context) {
         TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
                 filters.scenarios(), runnerNodeFilter, evals.mode());
         try {

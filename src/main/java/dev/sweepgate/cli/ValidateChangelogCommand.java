@@ -16,51 +16,37 @@ import dev.sweepgate.problem.UsageException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
-@Command(name = "validate-changelog", mixinStandardHelpOptions = true,
-        description = {"Checks a change of the performance changelog: file, history and byte rules, then computes the "
-                + "sweep exactly as process-changelog would.",
-                "Without --head-ref the head is the working-tree file, so you can run it before committing."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage", "3:environment failure (git, files)"})
-final class ValidateChangelogCommand implements Callable<Integer> {
-    @ParentCommand
-    Main root;
+record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions configFiles, FormatOption format,
+        String headRef, Long prNumber, String repo, boolean checkCoverage) {
+    /** --head-ref where omitting it means the working tree. */
+    static final OptionSpec HEAD_REF = OptionSpec.value("--head-ref", "REF",
+            "The ref of the change; omitted: the working tree (configs included).");
 
-    @Mixin
-    ChangelogOptions common;
+    static final CommandSpec SPEC = CommandSpec.of("validate-changelog",
+                    (args, context) -> from(args).call(context),
+                    "Checks a change of the performance changelog: file, history and byte rules, then computes the "
+                            + "sweep exactly as process-changelog would.",
+                    "Without --head-ref the head is the working-tree file, so you can run it before committing.")
+            .withOptions(ChangelogOptions.OPTIONS, ConfigFileOptions.OPTIONS, FormatOption.OPTIONS, List.of(
+                    HEAD_REF,
+                    OptionSpec.value("--pr-number", "N",
+                            "The pull request number: new entries may then link XXX or .../pull/N.")
+                            .converted(Converters.LONG),
+                    MergeOptions.REPO,
+                    OptionSpec.flag("--check-coverage", "Also run check-coverage: every config whose generated rows "
+                            + "changed must be covered by an appended entry (off by default, so the verdicts stay "
+                            + "those of the reference).")))
+            .withExitCodes("0:the change is valid", "1:the change breaks a rule", "2:bad usage",
+                    "3:environment failure (git, files)");
 
-    @Mixin
-    ConfigFileOptions configFiles;
+    static ValidateChangelogCommand from(ParsedArgs args) {
+        return new ValidateChangelogCommand(ChangelogOptions.from(args), ConfigFileOptions.from(args),
+                FormatOption.from(args), args.string("--head-ref"), args.longInteger("--pr-number"),
+                args.string("--repo"), args.flag("--check-coverage"));
+    }
 
-    @Mixin
-    FormatOption format;
-
-    @Option(names = "--head-ref", paramLabel = "REF",
-            description = "The ref of the change; omitted: the working tree (configs included).")
-    String headRef;
-
-    @Option(names = "--pr-number", paramLabel = "N",
-            description = "The pull request number: new entries may then link XXX or .../pull/N.")
-    Long prNumber;
-
-    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
-            description = "The repository pr-links point to (default: ${DEFAULT-VALUE}).")
-    String repo;
-
-    @Option(names = "--check-coverage",
-            description = "Also run check-coverage: every config whose generated rows changed must be covered by an "
-                    + "appended entry (off by default, so the verdicts stay those of the reference).")
-    boolean checkCoverage;
-
-    @Override
-    public Integer call() {
-        Context context = root.context();
+    int call(Context context) {
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }
@@ -69,12 +55,12 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         }
         Git git = new Git(context.dir());
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
-        ChangelogGate.Refs refs = gate.refs(common.change.baseRef, headRef);
-        String file = common.change.changelogFile;
+        ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
+        String file = common.change().changelogFile();
         ChangelogGate.Validation result;
         try {
             result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
-                    new SweepOptions(false, common.allEvals, common.evalsOnly));
+                    new SweepOptions(false, common.allEvals(), common.evalsOnly()));
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
@@ -97,9 +83,9 @@ final class ValidateChangelogCommand implements Callable<Integer> {
         }
         Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
-        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change.baseRef, headLabel);
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change().baseRef(), headLabel);
         if (coverage != null) {
-            summary += coverage.text(common.change.baseRef, CoverageGate.headLabel(refs));
+            summary += coverage.text(common.change().baseRef(), CoverageGate.headLabel(refs));
         }
         if (chosen == Format.JSON || chosen == Format.SARIF) {
             ProblemRenderer.render(problems, chosen, "sweepgate", context.out());
@@ -108,8 +94,8 @@ final class ValidateChangelogCommand implements Callable<Integer> {
             context.report(problems, chosen, false);
             context.out().print(summary);
         }
-        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.change.baseRef, headLabel)
-                + (coverage == null ? "" : coverage.markdown(common.change.baseRef, CoverageGate.headLabel(refs))));
+        StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.change().baseRef(), headLabel)
+                + (coverage == null ? "" : coverage.markdown(common.change().baseRef(), CoverageGate.headLabel(refs))));
         return Main.OK;
     }
 

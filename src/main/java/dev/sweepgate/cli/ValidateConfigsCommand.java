@@ -5,30 +5,21 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
 
-@Command(name = "validate-configs", mixinStandardHelpOptions = true,
-        description = {"Check the master configs, the runner config and the golden acceptance lengths against every rule, and report all problems found.",
-                "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."})
-final class ValidateConfigsCommand implements Callable<Integer> {
-    @ParentCommand
-    Main root;
+record ValidateConfigsCommand(ConfigFileOptions files, GoldenOptions golden, FormatOption format) {
+    static final CommandSpec SPEC = CommandSpec.of("validate-configs",
+                    (args, context) -> from(args).call(context),
+                    "Check the master configs, the runner config and the golden acceptance lengths against every rule, "
+                            + "and report all problems found.",
+                    "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read.")
+            .withOptions(ConfigFileOptions.OPTIONS, GoldenOptions.OPTIONS, FormatOption.OPTIONS);
 
-    @Mixin
-    ConfigFileOptions files;
+    static ValidateConfigsCommand from(ParsedArgs args) {
+        return new ValidateConfigsCommand(ConfigFileOptions.from(args), GoldenOptions.from(args),
+                FormatOption.from(args));
+    }
 
-    @Mixin
-    GoldenOptions golden;
-
-    @Mixin
-    FormatOption format;
-
-    @Override
-    public Integer call() {
-        Context context = root.context();
+    int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
             // The golden-AL lint belongs to config validation; a checkout without curves skips it.

@@ -11,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.LoadSettings;
-import picocli.CommandLine;
 
 /**
  * A {@code sweepgate} executable for tests where git or a script runs sweepgate itself (merge
@@ -25,7 +24,7 @@ final class Launcher {
     /** Writes {@code dir/sweepgate} and returns its path. */
     static Path write(Path dir) {
         Set<String> classpath = new LinkedHashSet<>();
-        for (Class<?> c : new Class<?>[] {Main.class, CommandLine.class, LoadSettings.class, ObjectMapper.class,
+        for (Class<?> c : new Class<?>[] {Main.class, LoadSettings.class, ObjectMapper.class,
                 JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class}) {
             try {
                 classpath.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());

@@ -32,7 +32,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.snakeyaml.engine.v2.api.LoadSettings;
-import picocli.CommandLine;
 
 /**
  * Refs never reach git as options; files are replaced atomically, and a write that cannot
@@ -90,7 +89,7 @@ class SafetyTest {
             // The user must be able to read the classes: copy them out of the (private) Maven repository.
             classpath = Files.createDirectories(dir.resolve("classpath"));
             List<String> entries = new ArrayList<>();
-            for (Class<?> c : new Class<?>[] {Main.class, CommandLine.class, LoadSettings.class, ObjectMapper.class,
+            for (Class<?> c : new Class<?>[] {Main.class, LoadSettings.class, ObjectMapper.class,
                     JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class}) {
                 Path from = location(c);
                 Path to = classpath.resolve(entries.size() + "-" + from.getFileName());

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * The GitHub workflows call {@code ./sweepgate}; a renamed command or option would only show up
@@ -113,7 +112,7 @@ class WorkflowCommandsTest {
 
     @Test
     void everyCommandAndOptionAWorkflowUsesExists() throws IOException {
-        Map<String, CommandLine> registered = Main.commandLine(Env.system()).getSubcommands();
+        List<String> registered = Main.ROOT.subcommands().stream().map(CommandSpec::name).toList();
         List<String> wrong = new ArrayList<>();
         for (Call call : sweepgateCalls()) {
             List<String> words = call.words();
@@ -123,23 +122,23 @@ class WorkflowCommandsTest {
                 continue;
             }
             String command = words.get(at);
-            CommandLine sub = registered.get(command);
+            CommandSpec sub = Main.ROOT.subcommand(command).orElse(null);
             if (sub == null) {
                 wrong.add(call.where() + ": `" + command + "` is not a sweepgate command (registered: "
-                        + registered.keySet() + ")");
+                        + registered + ")");
                 continue;
             }
             for (String word : words.subList(at + 1, words.size())) {
                 String option = word.split("=", 2)[0];
-                if (option.startsWith("-") && sub.getCommandSpec().findOption(option) == null) {
+                if (option.startsWith("-") && sub.option(option).isEmpty()) {
                     wrong.add(call.where() + ": `" + command + "` has no option " + option);
                 }
             }
             // The whole call must parse too: required options present, every option with its value.
             List<String> args = words.stream().map(w -> w.replace("EXPR", "x")).toList();
             try {
-                Main.commandLine(Env.system()).parseArgs(args.toArray(String[]::new));
-            } catch (CommandLine.ParameterException e) {
+                ArgsParser.parse(Main.ROOT, args.toArray(String[]::new));
+            } catch (ArgsException e) {
                 wrong.add(call.where() + ": `sweepgate " + String.join(" ", args) + "` does not parse: " + e.getMessage());
             }
         }
