@@ -1,0 +1,122 @@
+package dev.sweepgate.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ./sweepgate in a scratch checkout, with stand-ins for mvn and java on PATH: it rebuilds exactly
+ * when a source is newer than the jar, and hands java the jar and every argument untouched.
+ */
+class LauncherScriptTest {
+    private static final Instant JAR_TIME = Instant.parse("2026-01-02T00:00:00Z");
+
+    @TempDir
+    Path dir;
+    private Path checkout;
+    private Path bin;
+    private Path log;
+
+    @BeforeEach
+    void scratchCheckout() throws IOException {
+        checkout = Files.createDirectories(dir.resolve("checkout"));
+        Files.copy(Path.of("sweepgate"), checkout.resolve("sweepgate"));
+        Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+        Path source = checkout.resolve("src/main/java/Example.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, "class Example {}");
+        Files.createDirectories(checkout.resolve("target"));
+        Files.writeString(checkout.resolve("target/sweepgate.jar"), "jar");
+        bin = Files.createDirectories(dir.resolve("bin"));
+        log = dir.resolve("log");
+        // mvn records the build and writes the jar; java prints what it was given.
+        script("mvn", "echo mvn >> '" + log + "'\ntouch '" + checkout.resolve("target/sweepgate.jar") + "'\n");
+        script("java", "printf '%s\\n' \"$@\"\n");
+        setAllTimes(JAR_TIME.minusSeconds(60));
+        Files.setLastModifiedTime(checkout.resolve("target/sweepgate.jar"), FileTime.from(JAR_TIME));
+    }
+
+    private void script(String name, String body) throws IOException {
+        Path file = bin.resolve(name);
+        Files.writeString(file, "#!/usr/bin/env bash\n" + body);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private void setAllTimes(Instant time) throws IOException {
+        try (var paths = Files.walk(checkout)) {
+            for (Path path : paths.toList()) {
+                Files.setLastModifiedTime(path, FileTime.from(time));
+            }
+        }
+    }
+
+    private List<String> run(Path launcher, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(false);
+        pb.environment().put("PATH", bin + ":/usr/bin:/bin");
+        pb.environment().remove("SWEEPGATE_JAVA_OPTS");
+        Process process = pb.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.getErrorStream().readAllBytes();
+        assertEquals(0, process.waitFor(), out);
+        return out.lines().toList();
+    }
+
+    private boolean built() {
+        return Files.exists(log);
+    }
+
+    @Test
+    void aFreshJarRunsAsItIsWithEveryArgumentUntouched() throws Exception {
+        List<String> javaArgs = run(checkout.resolve("sweepgate"), "full-sweep", "--seq-lens", "1k1k", "a b");
+        assertFalse(built());
+        int jar = javaArgs.indexOf("-jar");
+        assertEquals(checkout.toRealPath().resolve("target/sweepgate.jar").toString(), javaArgs.get(jar + 1));
+        assertEquals(List.of("full-sweep", "--seq-lens", "1k1k", "a b"), javaArgs.subList(jar + 2, javaArgs.size()));
+    }
+
+    @Test
+    void aSourceNewerThanTheJarRebuildsIt() throws Exception {
+        Files.setLastModifiedTime(checkout.resolve("src/main/java/Example.java"), FileTime.from(JAR_TIME.plusSeconds(5)));
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
+    @Test
+    void aDeletedSourceRebuildsIt() throws Exception {
+        Path directory = checkout.resolve("src/main/java");
+        Files.delete(directory.resolve("Example.java"));
+        Files.setLastModifiedTime(directory, FileTime.from(JAR_TIME.plusSeconds(5)));
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
+    @Test
+    void aChangedPomRebuildsIt() throws Exception {
+        Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(JAR_TIME.plusSeconds(5)));
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
+    @Test
+    void aSymlinkedLauncherFindsItsCheckout() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("bin/sg"), Path.of("../checkout/sweepgate"));
+        List<String> javaArgs = run(link, "--version");
+        assertFalse(built());
+        assertEquals(checkout.toRealPath().resolve("target/sweepgate.jar").toString(),
+                javaArgs.get(javaArgs.indexOf("-jar") + 1));
+    }
+}
