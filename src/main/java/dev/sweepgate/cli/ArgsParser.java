@@ -44,7 +44,7 @@ public final class ArgsParser {
                     throw new ArgsException(commandName, "option '" + name + "' is given more than once; give it once");
                 }
                 i = take(command, commandName, option, name, attached, args, i, values);
-            } else if (!command.subcommands().isEmpty()) {
+            } else if (command.hasSubcommands()) {
                 CommandSpec sub = command.subcommand(arg)
                         .orElseThrow(() -> new ArgsException(commandName, "unknown command '" + arg + "'"));
                 return new ParsedArgs(command, commandName, values, Request.RUN,

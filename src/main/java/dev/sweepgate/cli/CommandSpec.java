@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -17,7 +18,7 @@ import java.util.stream.Stream;
  * @param action      what runs the command; null for a group that only holds subcommands
  */
 public record CommandSpec(String name, List<String> description, List<OptionSpec> options,
-        List<PositionalSpec> positionals, List<CommandSpec> subcommands, List<String> exitCodes, Action action) {
+        List<PositionalSpec> positionals, List<Subcommand> children, List<String> exitCodes, Action action) {
 
     public static final OptionSpec HELP = new OptionSpec(List.of("-h", "--help"), null,
             "Show this help message and exit.", OptionSpec.Kind.FLAG, false, null, false, Converters.TEXT);
@@ -30,11 +31,29 @@ public record CommandSpec(String name, List<String> description, List<OptionSpec
         int run(ParsedArgs args, Context context);
     }
 
+    /**
+     * A subcommand by name whose spec is made on first use: a run loads the classes of the
+     * command it runs, not those of every command.
+     */
+    public record Subcommand(String name, Supplier<CommandSpec> spec) {
+        static Subcommand of(CommandSpec spec) {
+            return new Subcommand(spec.name(), () -> spec);
+        }
+
+        CommandSpec resolve() {
+            CommandSpec resolved = spec.get();
+            if (!resolved.name().equals(name)) {
+                throw new IllegalStateException("the command listed as " + name + " is named " + resolved.name());
+            }
+            return resolved;
+        }
+    }
+
     public CommandSpec {
         description = List.copyOf(description);
         options = List.copyOf(options);
         positionals = List.copyOf(positionals);
-        subcommands = List.copyOf(subcommands);
+        children = List.copyOf(children);
         exitCodes = List.copyOf(exitCodes);
         Set<String> names = new HashSet<>(HELP.names());
         names.addAll(VERSION.names());
@@ -58,7 +77,7 @@ public record CommandSpec(String name, List<String> description, List<OptionSpec
     public final CommandSpec withOptions(List<OptionSpec>... fragments) {
         List<OptionSpec> all = new ArrayList<>(options);
         Stream.of(fragments).forEach(all::addAll);
-        return new CommandSpec(name, description, all, positionals, subcommands, exitCodes, action);
+        return new CommandSpec(name, description, all, positionals, children, exitCodes, action);
     }
 
     public CommandSpec withOptions(OptionSpec... more) {
@@ -66,17 +85,35 @@ public record CommandSpec(String name, List<String> description, List<OptionSpec
     }
 
     public CommandSpec withPositionals(PositionalSpec... more) {
-        return new CommandSpec(name, description, options, List.of(more), subcommands, exitCodes, action);
+        return new CommandSpec(name, description, options, List.of(more), children, exitCodes, action);
     }
 
     public CommandSpec withSubcommands(CommandSpec... more) {
-        List<CommandSpec> all = new ArrayList<>(subcommands);
+        return withSubcommands(Stream.of(more).map(Subcommand::of).toArray(Subcommand[]::new));
+    }
+
+    public CommandSpec withSubcommands(Subcommand... more) {
+        List<Subcommand> all = new ArrayList<>(children);
         all.addAll(List.of(more));
         return new CommandSpec(name, description, options, positionals, all, exitCodes, action);
     }
 
+    /** Whether this command is a group of subcommands. */
+    public boolean hasSubcommands() {
+        return !children.isEmpty();
+    }
+
+    /** Every subcommand's spec, in the order help lists them (each one made now). */
+    public List<CommandSpec> subcommands() {
+        List<CommandSpec> all = new ArrayList<>();
+        for (Subcommand child : children) {
+            all.add(child.resolve());
+        }
+        return all;
+    }
+
     public CommandSpec withExitCodes(String... lines) {
-        return new CommandSpec(name, description, options, positionals, subcommands, List.of(lines), action);
+        return new CommandSpec(name, description, options, positionals, children, List.of(lines), action);
     }
 
     /** Every option, the standard -h and -V included. */
@@ -92,7 +129,13 @@ public record CommandSpec(String name, List<String> description, List<OptionSpec
         return allOptions().stream().filter(option -> option.names().contains(name)).findFirst();
     }
 
+    /** The subcommand called {@code name}; only its spec is made. */
     public Optional<CommandSpec> subcommand(String name) {
-        return subcommands.stream().filter(c -> c.name().equals(name)).findFirst();
+        for (Subcommand child : children) {
+            if (child.name().equals(name)) {
+                return Optional.of(child.resolve());
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -27,7 +27,7 @@ public final class HelpText {
                 .sorted(Comparator.comparing(HelpText::sortKey))
                 .forEach(option -> rows.add(new String[] {optionColumn(option), option.helpText()}));
         text.append(table(rows, 2));
-        if (!command.subcommands().isEmpty()) {
+        if (command.hasSubcommands()) {
             text.append("Commands:\n");
             List<String[]> commands = new ArrayList<>();
             command.subcommands().forEach(sub -> commands.add(new String[] {"  " + sub.name(), sub.description().get(0)}));
@@ -53,7 +53,7 @@ public final class HelpText {
             }
         }
         command.positionals().forEach(p -> parts.add(p.label()));
-        if (!command.subcommands().isEmpty()) {
+        if (command.hasSubcommands()) {
             parts.add("COMMAND");
         }
         return String.join(" ", parts);

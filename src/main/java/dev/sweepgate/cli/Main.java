@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.cli.CommandSpec.Subcommand;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
@@ -27,10 +28,20 @@ public final class Main {
                     "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the "
                             + "benchmark sweep matrix.")
             .withOptions(DIRECTORY)
-            .withSubcommands(ValidateConfigsCommand.SPEC, CheckGoldenAlCommand.SPEC, FullSweepCommand.SPEC,
-                    TestConfigCommand.SPEC, ValidateChangelogCommand.SPEC, ProcessChangelogCommand.SPEC,
-                    CheckCoverageCommand.SPEC, FixChangelogCommand.SPEC, PrepareMergeCommand.SPEC,
-                    MergeDriverCommand.SPEC, InstallHooksCommand.SPEC, SchemaCommand.SPEC);
+            // Lambdas, not the specs themselves: a run loads only the command it runs.
+            .withSubcommands(
+                    new Subcommand("validate-configs", () -> ValidateConfigsCommand.SPEC),
+                    new Subcommand("check-golden-al", () -> CheckGoldenAlCommand.SPEC),
+                    new Subcommand("full-sweep", () -> FullSweepCommand.SPEC),
+                    new Subcommand("test-config", () -> TestConfigCommand.SPEC),
+                    new Subcommand("validate-changelog", () -> ValidateChangelogCommand.SPEC),
+                    new Subcommand("process-changelog", () -> ProcessChangelogCommand.SPEC),
+                    new Subcommand("check-coverage", () -> CheckCoverageCommand.SPEC),
+                    new Subcommand("fix-changelog", () -> FixChangelogCommand.SPEC),
+                    new Subcommand("prepare-merge", () -> PrepareMergeCommand.SPEC),
+                    new Subcommand("merge-driver", () -> MergeDriverCommand.SPEC),
+                    new Subcommand("install-hooks", () -> InstallHooksCommand.SPEC),
+                    new Subcommand("schema", () -> SchemaCommand.SPEC));
 
     private Main() {
     }
