@@ -2,8 +2,6 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.FullSweepOptions;
 import dev.sweepgate.matrix.MatrixGenerator;
-import dev.sweepgate.matrix.Row;
-import dev.sweepgate.problem.ProblemException;
 import java.util.List;
 
 record FullSweepCommand(ConfigFileOptions inputs, EvalFlags evals, List<String> modelPrefixes, List<String> precisions,
@@ -46,14 +44,6 @@ record FullSweepCommand(ConfigFileOptions inputs, EvalFlags evals, List<String> 
                 RowFilterOptions.set(frameworks), RowFilterOptions.set(runnerTypes), filters.seqLens(),
                 filters.scenarios(), singleNode, multiNode, runnerNodeFilter, stepSize,
                 minConc, maxConc, maxTp, maxEp, evals.mode());
-        try {
-            List<Row> rows = MatrixGenerator.fullSweep(inputs.load(context), options);
-            context.out().println(JsonOutput.rows(rows));
-            context.out().flush();
-            return Main.OK;
-        } catch (ProblemException e) {
-            context.report(e.problems(), format.chosen(), true);
-            return Main.RULE_BROKEN;
-        }
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options));
     }
 }

@@ -5,11 +5,28 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.changelog.CanonicalJson;
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.problem.ProblemException;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** The JSON sweepgate prints on stdout (matrix rows, the sweep), in Jackson's indented layout. */
 final class JsonOutput {
     private JsonOutput() {
+    }
+
+    /**
+     * What full-sweep and test-config do with their rows: print them as one JSON array (exit 0),
+     * or report the problems that kept the configs from producing them (exit 1).
+     */
+    static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows) {
+        try {
+            context.out().println(rows(rows.get()));
+            context.out().flush();
+            return Main.OK;
+        } catch (ProblemException e) {
+            context.report(e.problems(), format.chosen(), true);
+            return Main.RULE_BROKEN;
+        }
     }
 
     /** Matrix rows as one JSON array. */

@@ -1,9 +1,7 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.MatrixGenerator;
-import dev.sweepgate.matrix.Row;
 import dev.sweepgate.matrix.TestConfigOptions;
-import dev.sweepgate.problem.ProblemException;
 import java.util.List;
 
 record TestConfigCommand(ConfigFileOptions inputs, EvalFlags evals, List<String> configKeys, List<Integer> conc,
@@ -28,14 +26,6 @@ record TestConfigCommand(ConfigFileOptions inputs, EvalFlags evals, List<String>
     int call(Context context) {
         TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
                 filters.scenarios(), runnerNodeFilter, evals.mode());
-        try {
-            List<Row> rows = MatrixGenerator.testConfig(inputs.load(context), options);
-            context.out().println(JsonOutput.rows(rows));
-            context.out().flush();
-            return Main.OK;
-        } catch (ProblemException e) {
-            context.report(e.problems(), format.chosen(), true);
-            return Main.RULE_BROKEN;
-        }
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options));
     }
 }

@@ -15,6 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * ./sweepgate in a scratch checkout, with stand-ins for mvn and java on PATH: it rebuilds exactly
@@ -88,9 +90,10 @@ class LauncherScriptTest {
         assertEquals(List.of("full-sweep", "--seq-lens", "1k1k", "a b"), javaArgs.subList(jar + 2, javaArgs.size()));
     }
 
-    @Test
-    void aSourceNewerThanTheJarRebuildsIt() throws Exception {
-        Files.setLastModifiedTime(checkout.resolve("src/main/java/Example.java"), FileTime.from(JAR_TIME.plusSeconds(5)));
+    @ParameterizedTest
+    @ValueSource(strings = {"src/main/java/Example.java", "pom.xml"})
+    void aSourceOrThePomNewerThanTheJarRebuildsIt(String path) throws Exception {
+        Files.setLastModifiedTime(checkout.resolve(path), FileTime.from(JAR_TIME.plusSeconds(5)));
         run(checkout.resolve("sweepgate"), "--version");
         assertTrue(built());
     }
@@ -100,13 +103,6 @@ class LauncherScriptTest {
         Path directory = checkout.resolve("src/main/java");
         Files.delete(directory.resolve("Example.java"));
         Files.setLastModifiedTime(directory, FileTime.from(JAR_TIME.plusSeconds(5)));
-        run(checkout.resolve("sweepgate"), "--version");
-        assertTrue(built());
-    }
-
-    @Test
-    void aChangedPomRebuildsIt() throws Exception {
-        Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(JAR_TIME.plusSeconds(5)));
         run(checkout.resolve("sweepgate"), "--version");
         assertTrue(built());
     }
