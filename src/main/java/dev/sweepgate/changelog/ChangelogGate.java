@@ -83,24 +83,16 @@ public final class ChangelogGate {
     }
 
     public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
-        // The inputs are independent; reading them side by side keeps the gate quick on a cold JVM,
-        // and one git call reads every blob (each git process costs tens of milliseconds).
+        // The inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
+        Sides sides = readSides(refs, changelog);
         ExecutorService pool = pool();
         try {
-            List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
-            if (!refs.headIsWorkingTree()) {
-                wanted.add(new Git.Blob(refs.headCommit(), changelog));
-                wanted.addAll(configBlobs(refs.headCommit()));
-            }
-            List<Git.BlobContent> blobs = git.showAll(wanted);
-            byte[] baseBytes = blobs.get(0).require();
-            byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : blobs.get(1).require();
+            byte[] baseBytes = sides.base().require();
+            byte[] headBytes = sides.head() == null ? workingTree.apply(changelog) : sides.head().require();
             Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog, baseBytes, headBytes));
             Future<ChangelogFile> baseFile = pool.submit(() ->
                     ChangelogFile.check(baseBytes, changelog + "@" + refs.baseRef()));
-            Future<ConfigSet> configs = pool.submit(() -> refs.headIsWorkingTree()
-                    ? load(path -> new SourceFile(path, workingTree.apply(path)))
-                    : load(blobs.subList(2, blobs.size()), path -> path));
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs, sides.headConfigs()));
             ChangelogFile head = ChangelogFile.check(headBytes, changelog);
             Problems problems = new Problems();
             RuleCheck rules = checkRules(join(baseFile), head, policy);
@@ -160,29 +152,18 @@ public final class ChangelogGate {
         return new RuleCheck(change, historyOk, problems.all());
     }
 
-    /** Steps 1 to 7 of process-changelog. */
+    /**
+     * Steps 1 to 7 of process-changelog. With both sides committed (the command always names its
+     * head) and a change that only appends, the added entries need no git diff.
+     */
     public Sweep process(Refs refs, String changelog, SweepOptions options) {
-        if (refs.headIsWorkingTree()) {
-            ExecutorService pool = pool();
-            try {
-                Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs));
-                List<ChangelogEntry> entries = addedEntries(refs, changelog);
-                return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
-            } finally {
-                pool.shutdownNow();
-            }
-        }
-        // One git call reads both sides of the changelog and the head's configs; a change that
-        // only appends then needs no git diff.
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog),
-                new Git.Blob(refs.headCommit(), changelog)));
-        wanted.addAll(configBlobs(refs.headCommit()));
-        List<Git.BlobContent> blobs = git.showAll(wanted);
+        Sides sides = readSides(refs, changelog);
         ExecutorService pool = pool();
         try {
-            Future<ConfigSet> configs = pool.submit(() -> load(blobs.subList(2, blobs.size()), path -> path));
-            byte[] base = blobs.get(0).bytes();
-            byte[] head = blobs.get(1).bytes();
+            Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs, sides.headConfigs()));
+            byte[] base = sides.base().bytes();
+            // A working-tree head is left to git diff, which also reads a deleted file as deleted lines.
+            byte[] head = sides.head() == null ? null : sides.head().bytes();
             List<ChangelogEntry> entries = base != null && head != null
                     ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog);
             return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
@@ -205,6 +186,33 @@ public final class ChangelogGate {
         return appended != null ? AddedText.parse(appended, changelog) : addedEntries(refs, changelog);
     }
 
+    /**
+     * The changelog at the base and, for a committed head, the changelog and the configs there.
+     *
+     * @param head null for a working-tree head (then {@code headConfigs} is empty)
+     */
+    private record Sides(Git.BlobContent base, Git.BlobContent head, List<Git.BlobContent> headConfigs) {
+    }
+
+    /** The {@link Sides} of a change through one git call (each git process costs tens of milliseconds). */
+    private Sides readSides(Refs refs, String changelog) {
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        if (refs.headIsWorkingTree()) {
+            return new Sides(git.showAll(wanted).get(0), null, List.of());
+        }
+        wanted.add(new Git.Blob(refs.headCommit(), changelog));
+        wanted.addAll(configBlobs(refs.headCommit()));
+        List<Git.BlobContent> blobs = git.showAll(wanted);
+        return new Sides(blobs.get(0), blobs.get(1), blobs.subList(2, blobs.size()));
+    }
+
+    /** The head's configs: from the working tree, or from {@code blobs} read at the head commit. */
+    private ConfigSet headConfigs(Refs refs, List<Git.BlobContent> blobs) {
+        return refs.headIsWorkingTree()
+                ? load(path -> new SourceFile(path, workingTree.apply(path)))
+                : load(blobs, path -> path);
+    }
+
     private static ExecutorService pool() {
         return SideBySide.pool(3, "sweepgate-reader");
     }
@@ -220,10 +228,7 @@ public final class ChangelogGate {
      * @throws ProblemException when they break the config rules
      */
     public ConfigSet headConfigs(Refs refs) {
-        if (refs.headIsWorkingTree()) {
-            return load(path -> new SourceFile(path, workingTree.apply(path)));
-        }
-        return load(git.showAll(configBlobs(refs.headCommit())), path -> path);
+        return headConfigs(refs, refs.headIsWorkingTree() ? List.of() : git.showAll(configBlobs(refs.headCommit())));
     }
 
     /**
