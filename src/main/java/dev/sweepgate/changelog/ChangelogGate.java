@@ -8,6 +8,7 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.SourceFile;
+import dev.sweepgate.yaml.YamlLoader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -164,12 +165,51 @@ public final class ChangelogGate {
             byte[] base = sides.base().bytes();
             // A working-tree head is left to git diff, which also reads a deleted file as deleted lines.
             byte[] head = sides.head() == null ? null : sides.head().bytes();
+            if (head != null) {
+                refuseIfNotUtf8(head, changelog);
+            }
+            if (base != null && head != null && AddedText.appendedText(base, head) == null
+                    && correctsLinksOnly(base, head, changelog, refs)) {
+                return new Sweep(List.of(), List.of(), List.of(), List.of());
+            }
             List<ChangelogEntry> entries = base != null && head != null
                     ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog);
             return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Process step 0: the reference decoded the head strictly and failed on anything else, so a
+     * head that is not UTF-8 is refused here too (the other file rules are the gate's alone).
+     */
+    private static void refuseIfNotUtf8(byte[] head, String changelog) {
+        if (YamlLoader.utf8OrNull(head) == null) {
+            List<Problem> encoding = ChangelogFile.check(head, changelog).problems().stream()
+                    .filter(p -> p.rule().equals("changelog.encoding")).toList();
+            throw new ProblemException(encoding);
+        }
+    }
+
+    /**
+     * Process step 0: whether the change only corrects pr-links, so that there is nothing to
+     * sweep (the diff would read the old link lines as deletions). Whether the new links are
+     * canonical for the repository is the gate's question (it has {@code --repo}); here any
+     * link-only change is one, so that whatever the gate accepts, the sweep computes.
+     */
+    private static boolean correctsLinksOnly(byte[] base, byte[] head, String changelog, Refs refs) {
+        ChangelogFile baseFile = ChangelogFile.check(base, changelog + "@" + refs.baseRef());
+        ChangelogFile headFile = ChangelogFile.check(head, changelog);
+        if (!baseFile.ok() || !headFile.ok()) {
+            return false;
+        }
+        Problems history = new Problems();
+        ChangelogChange change = HistoryRules.check(baseFile, headFile,
+                new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), history);
+        boolean onlyLinkProblems = history.all().stream()
+                .allMatch(p -> !p.isError() || p.rule().equals("changelog.correction-link"));
+        return onlyLinkProblems && change.correctionsOnly();
     }
 
     /** Step 1 of process-changelog: the entries the diff adds. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,36 @@ class ProcessChangelogCommandTest {
         assertEquals("[\"alpha-*\"]", meta.at("/entries/0/config-keys").toString());
         assertEquals(List.of("config-keys", "description", "pr-link", "evals-only", "all-evals", "append-only"),
                 fieldNames(meta.at("/entries/0")));
+    }
+
+    @Test
+    void aPrLinkOnlyCorrectionIsAnEmptySweep() throws IOException {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace(LINK + "2", LINK + "22"));
+        JsonNode out = process(fx.repo.commit("correct a link"));
+        for (String bucket : List.of("single_node", "multi_node", "evals", "agentic_evals", "multinode_evals",
+                "multinode_agentic_evals")) {
+            assertEquals(0, out.get(bucket).size(), bucket);
+        }
+        assertEquals(0, out.at("/changelog_metadata/entries").size());
+    }
+
+    @Test
+    void aChangeBeyondPrLinksIsStillADeletion() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace("Tune beta", "Retune beta"));
+        ChangelogFixture.Run r = processRun(fx.repo.commit("rewrite history"));
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("deletions are not allowed"), r.err());
+    }
+
+    @Test
+    void aHeadThatIsNotUtf8IsRefused() {
+        String appended = ChangelogFixture.appended(entry("alpha-*", LINK + "3"));
+        byte[] bytes = appended.replace("Tune alpha-*", "Tune alpha-* caf\u00e9").getBytes(StandardCharsets.ISO_8859_1);
+        fx.repo.write("perf-changelog.yaml", bytes);
+        ChangelogFixture.Run r = processRun(fx.repo.commit("latin-1"));
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("not valid UTF-8"), r.err());
+        assertEquals("", r.out());
     }
 
     @Test
