@@ -5,26 +5,31 @@ import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.Canonicalizer;
 import dev.sweepgate.merge.MergeOutcome;
-import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
-record CanonicalizeCommand(MergeOptions options, FormatOption format, String baseRef) {
-    static final CommandSpec SPEC = CommandSpec.of("canonicalize",
-                    (args, context) -> from(args).call(context),
-                    "Rewrites the placeholder pr-links (XXX or .../pull/XXX) of the entries the working-tree "
-                            + "changelog appends to the base ref into the pull request's canonical link.",
-                    "The file is checked before and after (file, history and byte rules) and replaced atomically; "
-                            + "on any failure it is left byte for byte as it was.")
-            .withOptions(MergeOptions.OPTIONS, FormatOption.OPTIONS, List.of(
-                    OptionSpec.value("--base-ref", "REF",
-                            "What the pull request appends to (for instance origin/main after merging it).").required()))
-            .withExitCodes("0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
-                    "3:environment failure (git, files)");
+@Command(name = "canonicalize",
+        description = {"Rewrites the placeholder pr-links (XXX or .../pull/XXX) of the entries the working-tree "
+                + "changelog appends to the base ref into the pull request's canonical link.",
+                "The file is checked before and after (file, history and byte rules) and replaced atomically; "
+                        + "on any failure it is left byte for byte as it was."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
+                "3:environment failure (git, files)"})
+final class CanonicalizeCommand implements ContextCommand {
+    @Mixin
+    private MergeOptions options;
 
-    static CanonicalizeCommand from(ParsedArgs args) {
-        return new CanonicalizeCommand(MergeOptions.from(args), FormatOption.from(args), args.string("--base-ref"));
-    }
+    @Mixin
+    private FormatOption format;
 
-    int call(Context context) {
+    @Option(names = "--base-ref", paramLabel = "REF", required = true,
+            description = "What the pull request appends to (for instance origin/main after merging it).")
+    private String baseRef;
+
+    @Override
+    public int call(Context context) {
         PrLinkPolicy policy = options.policy();
         Git git = new Git(context.dir());
         String base = git.resolveCommit(baseRef, "--base-ref");

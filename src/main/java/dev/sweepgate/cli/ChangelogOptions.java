@@ -1,20 +1,28 @@
 package dev.sweepgate.cli;
 
-import java.util.ArrayList;
-import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** Options validate-changelog and process-changelog share: the change and the eval modifiers. */
-record ChangelogOptions(ChangeOptions change, boolean allEvals, boolean evalsOnly) {
-    static final List<OptionSpec> OPTIONS = options();
+final class ChangelogOptions {
+    @Mixin
+    private ChangeOptions change;
 
-    private static List<OptionSpec> options() {
-        List<OptionSpec> options = new ArrayList<>(ChangeOptions.OPTIONS);
-        options.add(OptionSpec.flag("--all-evals", "Expand every eval of the selected configs."));
-        options.add(OptionSpec.flag("--evals-only", "Only evals: no throughput rows."));
-        return List.copyOf(options);
+    @Option(names = "--all-evals", description = "Expand every eval of the selected configs.")
+    private boolean allEvals;
+
+    @Option(names = "--evals-only", description = "Only evals: no throughput rows.")
+    private boolean evalsOnly;
+
+    ChangeOptions change() {
+        return change;
     }
 
-    static ChangelogOptions from(ParsedArgs args) {
-        return new ChangelogOptions(ChangeOptions.from(args), args.flag("--all-evals"), args.flag("--evals-only"));
+    boolean allEvals() {
+        return allEvals;
+    }
+
+    boolean evalsOnly() {
+        return evalsOnly;
     }
 }

@@ -6,27 +6,34 @@ import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
-import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
-record CheckCoverageCommand(ConfigFileOptions configFiles, FormatOption format, ChangeOptions change, String headRef) {
-    static final CommandSpec SPEC = CommandSpec.of("check-coverage",
-                    (args, context) -> from(args).call(context),
-                    "Fails when a config's generated rows changed between two refs without a changelog entry "
-                            + "appended in the same change that covers them (config-keys select the config, scenario-type "
-                            + "includes the changed scenario).",
-                    "Without --head-ref the head is the working tree (configs and changelog).")
-            .withOptions(ConfigFileOptions.OPTIONS, FormatOption.OPTIONS, ChangeOptions.OPTIONS,
-                    List.of(ValidateChangelogCommand.HEAD_REF))
-            .withExitCodes("0:every config change is covered (or nothing changed)",
-                    "1:a config change is not covered, or an input breaks a rule", "2:bad usage",
-                    "3:environment failure (git, files)");
+@Command(name = "check-coverage",
+        description = {"Fails when a config's generated rows changed between two refs without a changelog entry "
+                + "appended in the same change that covers them (config-keys select the config, scenario-type "
+                + "includes the changed scenario).",
+                "Without --head-ref the head is the working tree (configs and changelog)."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:every config change is covered (or nothing changed)",
+                "1:a config change is not covered, or an input breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)"})
+final class CheckCoverageCommand implements ContextCommand {
+    @Mixin
+    private ConfigFileOptions configFiles;
 
-    static CheckCoverageCommand from(ParsedArgs args) {
-        return new CheckCoverageCommand(ConfigFileOptions.from(args), FormatOption.from(args), ChangeOptions.from(args),
-                args.string("--head-ref"));
-    }
+    @Mixin
+    private FormatOption format;
 
-    int call(Context context) {
+    @Mixin
+    private ChangeOptions change;
+
+    @Mixin
+    private HeadRefOption head;
+
+    @Override
+    public int call(Context context) {
+        String headRef = head.headRef();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(change.baseRef(), headRef);

@@ -5,19 +5,24 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
-record CheckGoldenAlCommand(ConfigFileOptions files, GoldenOptions golden, FormatOption format) {
-    static final CommandSpec SPEC = CommandSpec.of("check-golden-al",
-                    (args, context) -> from(args).call(context),
-                    "Check that synthetic acceptance settings in the master configs pin the golden acceptance lengths.",
-                    "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read.")
-            .withOptions(ConfigFileOptions.OPTIONS, GoldenOptions.OPTIONS, FormatOption.OPTIONS);
+@Command(name = "check-golden-al",
+        description = {"Check that synthetic acceptance settings in the master configs pin the golden acceptance lengths.",
+                "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read."})
+final class CheckGoldenAlCommand implements ContextCommand {
+    @Mixin
+    private ConfigFileOptions files;
 
-    static CheckGoldenAlCommand from(ParsedArgs args) {
-        return new CheckGoldenAlCommand(ConfigFileOptions.from(args), GoldenOptions.from(args), FormatOption.from(args));
-    }
+    @Mixin
+    private GoldenOptions golden;
 
-    int call(Context context) {
+    @Mixin
+    private FormatOption format;
+
+    @Override
+    public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
             List<Problem> problems = GoldenAlCheck.check(configs, golden.load(context));

@@ -5,25 +5,28 @@ import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.yaml.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Option;
 
 /** The input files shared by every command that reads the master configs. */
-public record ConfigFileOptions(List<String> configFiles, String runnerConfig) {
+public final class ConfigFileOptions {
     public static final List<String> DEFAULT_CONFIG_FILES = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
     public static final String DEFAULT_RUNNER_CONFIG = "configs/runners.yaml";
 
-    static final List<OptionSpec> OPTIONS = List.of(
-            OptionSpec.values("--config-files", "FILE",
-                    "Master config files, in load order (default: " + String.join(" ", DEFAULT_CONFIG_FILES) + ")."),
-            OptionSpec.value("--runner-config", "FILE", "Runner config (default: ${DEFAULT}).")
-                    .withDefault(DEFAULT_RUNNER_CONFIG));
+    // No picocli default: a default list would be added to, not replaced by, the files given.
+    @Option(names = "--config-files", paramLabel = "FILE", arity = "1..*",
+            description = "Master config files, in load order (default: configs/amd-master.yaml configs/nvidia-master.yaml).")
+    private List<String> configFiles;
 
-    public ConfigFileOptions {
-        configFiles = configFiles == null || configFiles.isEmpty() ? DEFAULT_CONFIG_FILES : List.copyOf(configFiles);
-        runnerConfig = runnerConfig == null ? DEFAULT_RUNNER_CONFIG : runnerConfig;
+    @Option(names = "--runner-config", paramLabel = "FILE", defaultValue = DEFAULT_RUNNER_CONFIG,
+            description = "Runner config (default: ${DEFAULT-VALUE}).")
+    private String runnerConfig;
+
+    public List<String> configFiles() {
+        return configFiles == null || configFiles.isEmpty() ? DEFAULT_CONFIG_FILES : List.copyOf(configFiles);
     }
 
-    static ConfigFileOptions from(ParsedArgs args) {
-        return new ConfigFileOptions(args.strings("--config-files"), args.string("--runner-config"));
+    public String runnerConfig() {
+        return runnerConfig == null ? DEFAULT_RUNNER_CONFIG : runnerConfig;
     }
 
     /** Reads the files from the working tree (-C aware) and validates them. */

@@ -2,19 +2,19 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.EvalMode;
 import dev.sweepgate.problem.UsageException;
-import java.util.List;
+import picocli.CommandLine.Option;
 
 /** --no-evals / --evals-only / --all-evals, as one eval mode. */
-record EvalFlags(boolean noEvals, boolean evalsOnly, boolean allEvals) {
-    static final List<OptionSpec> OPTIONS = List.of(
-            OptionSpec.flag("--no-evals", "Do not mark any row for evals."),
-            OptionSpec.flag("--evals-only", "Keep only the rows that run evals, marked eval-only."),
-            OptionSpec.flag("--all-evals",
-                    "Run evals on every eligible row (merging multi-node setups); implies --evals-only."));
+final class EvalFlags {
+    @Option(names = "--no-evals", description = "Do not mark any row for evals.")
+    private boolean noEvals;
 
-    static EvalFlags from(ParsedArgs args) {
-        return new EvalFlags(args.flag("--no-evals"), args.flag("--evals-only"), args.flag("--all-evals"));
-    }
+    @Option(names = "--evals-only", description = "Keep only the rows that run evals, marked eval-only.")
+    private boolean evalsOnly;
+
+    @Option(names = "--all-evals",
+            description = "Run evals on every eligible row (merging multi-node setups); implies --evals-only.")
+    private boolean allEvals;
 
     EvalMode mode() {
         if (noEvals && (evalsOnly || allEvals)) {

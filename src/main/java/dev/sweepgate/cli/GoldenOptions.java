@@ -9,17 +9,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import picocli.CommandLine.Option;
 
 /** Where the golden acceptance-length curves live. */
-public record GoldenOptions(String goldenDir) {
+public final class GoldenOptions {
     public static final String DEFAULT_DIR = "golden_al_distribution";
 
-    static final List<OptionSpec> OPTIONS = List.of(OptionSpec.value("--golden-dir", "DIR",
-            "Directory of golden acceptance-length curves (default: ${DEFAULT}).").withDefault(DEFAULT_DIR));
-
-    static GoldenOptions from(ParsedArgs args) {
-        return new GoldenOptions(args.string("--golden-dir"));
-    }
+    @Option(names = "--golden-dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+            description = "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
+    private String goldenDir;
 
     public String dir() {
         return goldenDir == null ? DEFAULT_DIR : goldenDir;

@@ -1,6 +1,5 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.AtomicFiles;
@@ -14,35 +13,44 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
-record InstallHooksCommand(FormatOption format, String command, String changelogFile, String repo, boolean force) {
+@Command(name = "install-hooks",
+        description = {"Sets up a clone for changelog work: the .gitattributes line and the git config that make git "
+                + "resolve changelog conflicts with `sweepgate merge-driver`, and a pre-push hook that runs "
+                + "validate-changelog against the upstream branch.",
+                "Safe to run again. A pre-push hook sweepgate did not write is never replaced without --force."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:installed (or already up to date)",
+                "1:a pre-push hook of your own is in the way (use --force)", "2:bad usage",
+                "3:environment failure (not a git repository, files)"})
+final class InstallHooksCommand implements ContextCommand {
     static final String DRIVER_NAME = "perf-changelog";
     static final String HOOK_MARKER = "# sweepgate install-hooks: pre-push";
 
-    static final CommandSpec SPEC = CommandSpec.of("install-hooks",
-                    (args, context) -> from(args).call(context),
-                    "Sets up a clone for changelog work: the .gitattributes line and the git config that make git "
-                            + "resolve changelog conflicts with `sweepgate merge-driver`, and a pre-push hook that runs "
-                            + "validate-changelog against the upstream branch.",
-                    "Safe to run again. A pre-push hook sweepgate did not write is never replaced without --force.")
-            .withOptions(FormatOption.OPTIONS, List.of(
-                    OptionSpec.value("--command", "CMD", "How git and the hook run sweepgate (default: ${DEFAULT}; "
-                            + "for instance 'java -jar /opt/sweepgate.jar').").withDefault("sweepgate"),
-                    ChangeOptions.CHANGELOG_FILE,
-                    OptionSpec.value("--repo", "OWNER/NAME",
-                            "The repository pr-links point to, for the hook (default: ${DEFAULT}).")
-                            .withDefault(PrLinkPolicy.DEFAULT_REPO),
-                    OptionSpec.flag("--force", "Replace a pre-push hook that sweepgate did not write.")))
-            .withExitCodes("0:installed (or already up to date)",
-                    "1:a pre-push hook of your own is in the way (use --force)", "2:bad usage",
-                    "3:environment failure (not a git repository, files)");
+    @Mixin
+    private FormatOption format;
 
-    static InstallHooksCommand from(ParsedArgs args) {
-        return new InstallHooksCommand(FormatOption.from(args), args.string("--command"),
-                args.string("--changelog-file"), args.string("--repo"), args.flag("--force"));
-    }
+    @Option(names = "--command", paramLabel = "CMD", defaultValue = "sweepgate",
+            description = "How git and the hook run sweepgate (default: ${DEFAULT-VALUE}; for instance "
+                    + "'java -jar /opt/sweepgate.jar').")
+    private String command;
 
-    int call(Context context) {
+    @Mixin
+    private ChangelogFileOption changelogOption;
+
+    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
+            description = "The repository pr-links point to, for the hook (default: ${DEFAULT-VALUE}).")
+    private String repo;
+
+    @Option(names = "--force", description = "Replace a pre-push hook that sweepgate did not write.")
+    private boolean force;
+
+    @Override
+    public int call(Context context) {
+        String changelogFile = changelogOption.changelogFile();
         MergeOptions.checkRepo(repo);
         if (command.isBlank()) {
             throw new dev.sweepgate.problem.UsageException("--command must name how to run sweepgate");

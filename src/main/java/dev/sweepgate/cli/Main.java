@@ -1,18 +1,29 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.cli.CommandSpec.Subcommand;
+import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.ExecutionException;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The sweepgate command line. Exit codes: 0 ok, 1 input breaks a rule, 2 bad usage, 3 environment failure.
- *
- * <p>The options are parsed by sweepgate's own small parser ({@link ArgsParser}) from the
- * commands' specs, without reflection: a command-line library spent about 75 ms of each start
- * loading converters and help machinery, a fifth of the time budget of a short command.
+ * The sweepgate command line, parsed by picocli from the commands' annotations (the tree is
+ * {@link SweepgateCommand}). Exit codes: 0 ok, 1 input breaks a rule, 2 bad usage, 3 environment
+ * failure; any other failure is an internal error (3), reported in one line.
  */
 public final class Main {
     public static final int OK = 0;
@@ -20,79 +31,135 @@ public final class Main {
     public static final int USAGE = 2;
     public static final int ENVIRONMENT = 3;
 
-    static final OptionSpec DIRECTORY = OptionSpec.value("-C", "DIR",
-            "Run as if started in DIR: relative paths and git calls resolve from it.").converted(Converters.PATH);
-
-    /** The root command and its subcommands, in the order help lists them. */
-    static final CommandSpec ROOT = CommandSpec.of("sweepgate", null,
-                    "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the "
-                            + "benchmark sweep matrix.")
-            .withOptions(DIRECTORY)
-            // Lambdas, not the specs themselves: a run loads only the command it runs.
-            .withSubcommands(
-                    new Subcommand("validate-configs", () -> ValidateConfigsCommand.SPEC),
-                    new Subcommand("check-golden-al", () -> CheckGoldenAlCommand.SPEC),
-                    new Subcommand("full-sweep", () -> FullSweepCommand.SPEC),
-                    new Subcommand("test-config", () -> TestConfigCommand.SPEC),
-                    new Subcommand("validate-changelog", () -> ValidateChangelogCommand.SPEC),
-                    new Subcommand("process-changelog", () -> ProcessChangelogCommand.SPEC),
-                    new Subcommand("check-coverage", () -> CheckCoverageCommand.SPEC),
-                    new Subcommand("fix-changelog", () -> FixChangelogCommand.SPEC),
-                    new Subcommand("prepare-merge", () -> PrepareMergeCommand.SPEC),
-                    new Subcommand("merge-driver", () -> MergeDriverCommand.SPEC),
-                    new Subcommand("install-hooks", () -> InstallHooksCommand.SPEC),
-                    new Subcommand("schema", () -> SchemaCommand.SPEC));
-
     private Main() {
     }
 
     public static void main(String[] args) {
         Env env = Env.system();
-        int status = run(args, env);
+        // Colours only when stdout is a terminal (and NO_COLOR is unset): picocli decides.
+        int status = run(commandLine(), args, env, Help.Ansi.AUTO);
         // System.exit does not flush: output printed without a final newline would be lost.
         env.out().flush();
         env.err().flush();
         System.exit(status);
     }
 
-    /** Runs one command line in process; what it prints goes to the streams of {@code env}. */
+    /** Runs one command line in process; what it prints goes to the streams of {@code env}, never in colour. */
     public static int run(String[] args, Env env) {
-        return run(ROOT, args, env);
+        return run(commandLine(), args, env, Help.Ansi.OFF);
     }
 
-    /** Runs {@code args} against {@code root} (tests add commands of their own to it). */
-    static int run(CommandSpec root, String[] args, Env env) {
+    /** The command tree, not yet bound to streams (tests add commands of their own to it). */
+    static CommandLine commandLine() {
+        CommandLine line = new CommandLine(new SweepgateCommand())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                // An argument is what it says: @file is not read as a file of more arguments.
+                .setExpandAtFiles(false);
+        // picocli marks its completion command a help command, which would run even with a bad -C;
+        // as an ordinary command it runs after -C DIR is checked, like every other.
+        line.getSubcommands().get("generate-completion").getCommandSpec().helpCommand(false);
+        return line;
+    }
+
+    /** Runs {@code args} against {@code line}, whose whole tree is bound to {@code env} first. */
+    static int run(CommandLine line, String[] args, Env env, Help.Ansi ansi) {
+        PrintWriter out = writer(env.out());
+        PrintWriter err = writer(env.err());
+        line.setOut(out)
+                .setErr(err)
+                .setColorScheme(Help.defaultColorScheme(ansi))
+                .setExecutionStrategy(parsed -> execute(parsed, env))
+                .setParameterExceptionHandler(Main::badUsage)
+                .setExitCodeExceptionMapper(Main::exitCode)
+                .setExecutionExceptionHandler((e, command, parsed) -> failed(e, command, env));
         try {
-            ParsedArgs line = ArgsParser.parse(root, args);
-            ParsedArgs command = line.leaf();
-            switch (command.request()) {
-                case HELP -> {
-                    env.out().print(HelpText.of(command.command(), command.commandName()));
-                    return OK;
-                }
-                case VERSION -> {
-                    env.out().println(version());
-                    return OK;
-                }
-                default -> {
-                }
-            }
-            if (command.command().action() == null) {
-                // A group (sweepgate itself, prepare-merge) only holds commands.
-                String who = command == line ? "sweepgate:" : command.commandName() + ":";
-                env.err().println(who + " a command is required. Run '" + command.commandName() + " --help' for the list.");
-                return USAGE;
-            }
-            return command.command().action().run(command, context(line.path(DIRECTORY.name()), env));
-        } catch (ArgsException e) {
-            env.err().println("sweepgate: " + e.getMessage());
-            env.err().println("Run '" + e.command() + " --help' for usage.");
-            return USAGE;
-        } catch (RuntimeException | Error e) {
-            // Errors too: a StackOverflowError or OutOfMemoryError would otherwise reach the JVM,
-            // which prints a stack trace.
-            return handle(e, env);
+            return line.execute(args);
+        } catch (Error e) {
+            // A StackOverflowError or OutOfMemoryError while parsing would otherwise reach the
+            // JVM, which prints a stack trace.
+            return failed(e, line, env);
+        } finally {
+            out.flush();
+            err.flush();
         }
+    }
+
+    /** Runs the command named last, in its context; help and version requests are answered instead. */
+    private static int execute(ParseResult parsed, Env env) {
+        Integer helpStatus = CommandLine.executeHelpRequest(parsed);
+        if (helpStatus != null) {
+            return helpStatus;
+        }
+        ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        CommandLine command = leaf.commandSpec().commandLine();
+        Object body = command.getCommand();
+        if (!(body instanceof ContextCommand) && !(body instanceof Runnable)) {
+            // A group (sweepgate itself, prepare-merge) only holds commands.
+            throw new ParameterException(command, "Missing required subcommand");
+        }
+        try {
+            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory, env);
+            if (body instanceof ContextCommand contextCommand) {
+                return contextCommand.call(context);
+            }
+            ((Runnable) body).run();
+            return OK;
+        } catch (RuntimeException | Error e) {
+            throw new ExecutionException(command, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /** A command line picocli cannot accept: the reason, picocli's suggestions, and where to read more. */
+    private static int badUsage(ParameterException reported, String[] args) {
+        ParameterException e = reported;
+        if (e instanceof MissingParameterException) {
+            // picocli checks required options before unknown ones, but a mistyped option (here or
+            // before the command's name) is the likelier cause of a missing one: name it, with suggestions.
+            for (CommandLine c = e.getCommandLine(); c != null; c = c.getParent()) {
+                if (!c.getUnmatchedArguments().isEmpty()) {
+                    e = new UnmatchedArgumentException(c, c.getUnmatchedArguments());
+                }
+            }
+        }
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println("sweepgate: " + lowerFirst(e.getMessage()));
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
+        return USAGE;
+    }
+
+    /** The exit status for what a command threw. */
+    static int exitCode(Throwable e) {
+        if (e instanceof ProblemException) {
+            return RULE_BROKEN;
+        }
+        if (e instanceof UsageException || e instanceof ParameterException) {
+            return USAGE;
+        }
+        return ENVIRONMENT;
+    }
+
+    /** Reports what a command threw, without a stack trace (set SWEEPGATE_DEBUG=1 for one), and returns the exit status. */
+    private static int failed(Throwable thrown, CommandLine command, Env env) {
+        Throwable e = thrown instanceof ExecutionException && thrown.getCause() != null ? thrown.getCause() : thrown;
+        PrintWriter err = command.getErr();
+        if (e instanceof ProblemException p) {
+            // Commands render their own problems; this is the fallback for ones that escaped.
+            p.problems().forEach(problem -> err.println(ProblemRenderer.text(problem)));
+        } else if (e instanceof UsageException || e instanceof EnvironmentException) {
+            err.println("sweepgate: " + e.getMessage());
+        } else {
+            // A bug of ours: say so plainly.
+            err.println("sweepgate: internal error: " + oneLine(e.toString()));
+            if (env.variable("SWEEPGATE_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+        }
+        return command.getExitCodeExceptionMapper().getExitCode(e);
     }
 
     static String version() {
@@ -100,30 +167,26 @@ public final class Main {
         return "sweepgate " + (version == null ? "dev" : version);
     }
 
+    /** The version of every command's -V: the jar manifest's. */
+    static final class ManifestVersion implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {version()};
+        }
+    }
+
     private static String oneLine(String message) {
         return String.valueOf(message).strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
-    private static int handle(Throwable e, Env env) {
-        if (e instanceof ProblemException p) {
-            // Commands render their own problems; this is the fallback for ones that escaped.
-            p.problems().forEach(problem -> env.err().println(dev.sweepgate.output.ProblemRenderer.text(problem)));
-            return RULE_BROKEN;
-        }
-        if (e instanceof UsageException) {
-            env.err().println("sweepgate: " + e.getMessage());
-            return USAGE;
-        }
-        if (e instanceof EnvironmentException) {
-            env.err().println("sweepgate: " + e.getMessage());
-            return ENVIRONMENT;
-        }
-        // A bug of ours: say so plainly, without a stack trace (set SWEEPGATE_DEBUG=1 for one).
-        env.err().println("sweepgate: internal error: " + oneLine(e.toString()));
-        if (env.variable("SWEEPGATE_DEBUG") != null) {
-            e.printStackTrace(env.err());
-        }
-        return ENVIRONMENT;
+    /** picocli's messages as the rest of a {@code sweepgate: } line: "Unknown option" reads "unknown option". */
+    private static String lowerFirst(String message) {
+        String text = oneLine(message);
+        return text.isEmpty() ? text : text.substring(0, 1).toLowerCase(Locale.ROOT) + text.substring(1);
+    }
+
+    private static PrintWriter writer(PrintStream stream) {
+        return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
     }
 
     /** The context every subcommand runs in: -C DIR applied, environment and streams. */

@@ -1,50 +1,62 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
-import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.ConflictResolver;
 import dev.sweepgate.merge.MergeOutcome;
 import java.nio.file.Files;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-record MergeDriverCommand(FormatOption format, String basePath, String oursPath, String theirsPath, Long prNumber,
-        Upstream upstream, String repo, String path) {
+@Command(name = "merge-driver",
+        description = {"A git merge driver for the changelog: the upstream side keeps its bytes and the other side's "
+                + "new entries (or pr-link corrections) that upstream lacks are appended after it.",
+                "Configure once per clone (or run `sweepgate install-hooks`):",
+                "  git config merge.perf-changelog.driver 'sweepgate merge-driver %%O %%A %%B'",
+                "  echo 'perf-changelog.yaml merge=perf-changelog' >> .gitattributes",
+                "On failure %%A is left untouched and the exit status is non-zero, so git reports a normal conflict."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:resolved (%%A holds the result)",
+                "1:cannot resolve: a side breaks a rule or the changes collide", "2:bad usage",
+                "3:environment failure"})
+final class MergeDriverCommand implements ContextCommand {
     /** Which side is upstream: fixed, or {@code auto} (ours while rebasing or cherry-picking, else theirs). */
     enum Upstream { THEIRS, OURS, AUTO }
 
-    static final CommandSpec SPEC = CommandSpec.of("merge-driver",
-                    (args, context) -> from(args).call(context),
-                    "A git merge driver for the changelog: the upstream side keeps its bytes and the other side's "
-                            + "new entries (or pr-link corrections) that upstream lacks are appended after it.",
-                    "Configure once per clone (or run `sweepgate install-hooks`):",
-                    "  git config merge.perf-changelog.driver 'sweepgate merge-driver %O %A %B'",
-                    "  echo 'perf-changelog.yaml merge=perf-changelog' >> .gitattributes",
-                    "On failure %A is left untouched and the exit status is non-zero, so git reports a normal conflict.")
-            .withOptions(FormatOption.OPTIONS, List.of(
-                    OptionSpec.value("--pr-number", "N", "Rewrite the appended entries' pr-links to "
-                            + "https://github.com/REPO/pull/N (default: keep them).").converted(Converters.LONG),
-                    OptionSpec.value("--upstream", "SIDE", "The side kept byte for byte: theirs (default; main merged "
-                            + "into a PR branch), ours (a rebase onto main) or auto (ours while git rebases or "
-                            + "cherry-picks, else theirs).").withDefault("theirs")
-                            .converted(Converters.choice(Upstream.values())),
-                    MergeOptions.REPO,
-                    OptionSpec.value("--path", "PATH", "The file's name in messages (git's %P; default: ${DEFAULT}).")
-                            .withDefault("perf-changelog.yaml")))
-            .withPositionals(new PositionalSpec("BASE", "%O: the merge base version."),
-                    new PositionalSpec("OURS", "%A: our version; replaced by the result."),
-                    new PositionalSpec("THEIRS", "%B: their version."))
-            .withExitCodes("0:resolved (%A holds the result)",
-                    "1:cannot resolve: a side breaks a rule or the changes collide", "2:bad usage",
-                    "3:environment failure");
+    @Mixin
+    private FormatOption format;
 
-    static MergeDriverCommand from(ParsedArgs args) {
-        return new MergeDriverCommand(FormatOption.from(args), args.string("BASE"), args.string("OURS"),
-                args.string("THEIRS"), args.longInteger("--pr-number"), args.value("--upstream"), args.string("--repo"),
-                args.string("--path"));
-    }
+    @Parameters(index = "0", paramLabel = "BASE", description = "%%O: the merge base version.")
+    private String basePath;
 
-    int call(Context context) {
+    @Parameters(index = "1", paramLabel = "OURS", description = "%%A: our version; replaced by the result.")
+    private String oursPath;
+
+    @Parameters(index = "2", paramLabel = "THEIRS", description = "%%B: their version.")
+    private String theirsPath;
+
+    @Option(names = "--pr-number", paramLabel = "N",
+            description = "Rewrite the appended entries' pr-links to https://github.com/REPO/pull/N (default: keep them).")
+    private Long prNumber;
+
+    @Option(names = "--upstream", paramLabel = "SIDE", defaultValue = "theirs",
+            description = "The side kept byte for byte: theirs (default; main merged into a PR branch), ours (a rebase "
+                    + "onto main) or auto (ours while git rebases or cherry-picks, else theirs).")
+    private Upstream upstream;
+
+    @Mixin
+    private RepoOption repoOption;
+
+    @Option(names = "--path", paramLabel = "PATH", defaultValue = "perf-changelog.yaml",
+            description = "The file's name in messages (git's %%P; default: ${DEFAULT-VALUE}).")
+    private String path;
+
+    @Override
+    public int call(Context context) {
+        String repo = repoOption.repo();
         MergeOptions.checkPrNumber(prNumber);
         MergeOptions.checkRepo(repo);
         ChangelogFile base = ChangelogFile.check(context.read(basePath), path + "@merge-base");

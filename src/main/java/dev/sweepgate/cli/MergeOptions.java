@@ -2,29 +2,29 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.problem.UsageException;
-import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** Options the prepare-merge commands share. */
-record MergeOptions(long prNumber, String repo, String changelogFile) {
-    /** --repo as every command that writes or checks pr-links takes it. */
-    static final OptionSpec REPO = OptionSpec.value("--repo", "OWNER/NAME",
-            "The repository pr-links point to (default: ${DEFAULT}).").withDefault(PrLinkPolicy.DEFAULT_REPO);
+final class MergeOptions {
+    @Option(names = "--pr-number", paramLabel = "N", required = true,
+            description = "The pull request being merged; its new entries link https://github.com/REPO/pull/N.")
+    private long prNumber;
 
-    static final List<OptionSpec> OPTIONS = List.of(
-            OptionSpec.value("--pr-number", "N",
-                    "The pull request being merged; its new entries link https://github.com/REPO/pull/N.")
-                    .required().converted(Converters.LONG),
-            REPO,
-            ChangeOptions.CHANGELOG_FILE);
+    @Mixin
+    private RepoOption repo;
 
-    static MergeOptions from(ParsedArgs args) {
-        return new MergeOptions(args.longInteger("--pr-number"), args.string("--repo"), args.string("--changelog-file"));
+    @Mixin
+    private ChangelogFileOption file;
+
+    String changelogFile() {
+        return file.changelogFile();
     }
 
     PrLinkPolicy policy() {
         checkPrNumber(prNumber);
-        checkRepo(repo);
-        return new PrLinkPolicy(repo, prNumber);
+        checkRepo(repo.repo());
+        return new PrLinkPolicy(repo.repo(), prNumber);
     }
 
     static void checkPrNumber(Long number) {

@@ -1,11 +1,10 @@
 package dev.sweepgate.cli;
 
-/** prepare-merge only groups its two subcommands; named alone it is bad usage. */
-final class PrepareMergeCommand {
-    static final CommandSpec SPEC = CommandSpec.of("prepare-merge", null,
-                    "Prepares a pull request's changelog for merging into main (used by scripts/merge-pr.sh).")
-            .withSubcommands(CanonicalizeCommand.SPEC, ResolveConflictCommand.SPEC);
+import picocli.CommandLine.Command;
 
-    private PrepareMergeCommand() {
-    }
+/** prepare-merge only groups its two subcommands; named alone it is bad usage. */
+@Command(name = "prepare-merge",
+        description = "Prepares a pull request's changelog for merging into main (used by scripts/merge-pr.sh).",
+        subcommands = {CanonicalizeCommand.class, ResolveConflictCommand.class})
+final class PrepareMergeCommand {
 }

@@ -9,25 +9,33 @@ import dev.sweepgate.changelog.SweepSummary;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.problem.ProblemException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
-record ProcessChangelogCommand(ChangelogOptions common, ConfigFileOptions configFiles, FormatOption format,
-        String headRef, boolean trimConc) {
-    static final CommandSpec SPEC = CommandSpec.of("process-changelog",
-                    (args, context) -> from(args).call(context),
-                    "Prints the sweep JSON for the entries a change appends to the changelog (what CI runs).")
-            .withOptions(ChangelogOptions.OPTIONS, ConfigFileOptions.OPTIONS, FormatOption.OPTIONS, List.of(
-                    OptionSpec.value("--head-ref", "REF", "The ref of the change.").required(),
-                    OptionSpec.flag("--trim-conc", "One concurrency per curve (the lowest), for a quick run.")))
-            .withExitCodes("0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
-                    "3:environment failure (git, files)");
+@Command(name = "process-changelog",
+        description = "Prints the sweep JSON for the entries a change appends to the changelog (what CI runs).",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)"})
+final class ProcessChangelogCommand implements ContextCommand {
+    @Mixin
+    private ChangelogOptions common;
 
-    static ProcessChangelogCommand from(ParsedArgs args) {
-        return new ProcessChangelogCommand(ChangelogOptions.from(args), ConfigFileOptions.from(args),
-                FormatOption.from(args), args.string("--head-ref"), args.flag("--trim-conc"));
-    }
+    @Mixin
+    private ConfigFileOptions configFiles;
 
-    int call(Context context) {
+    @Mixin
+    private FormatOption format;
+
+    @Option(names = "--head-ref", paramLabel = "REF", required = true, description = "The ref of the change.")
+    private String headRef;
+
+    @Option(names = "--trim-conc", description = "One concurrency per curve (the lowest), for a quick run.")
+    private boolean trimConc;
+
+    @Override
+    public int call(Context context) {
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);

@@ -7,24 +7,27 @@ import dev.sweepgate.merge.ConflictResolver;
 import dev.sweepgate.merge.MergeOutcome;
 import dev.sweepgate.problem.EnvironmentException;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
-record ResolveConflictCommand(MergeOptions options, FormatOption format) {
-    static final CommandSpec SPEC = CommandSpec.of("resolve-conflict",
-                    (args, context) -> from(args).call(context),
-                    "Resolves a conflicted changelog during a `git merge` of main into a pull request branch: "
-                            + "main's file is kept byte for byte and the pull request's new entries (with the canonical "
-                            + "pr-link) or pr-link corrections are replayed on top of it.",
-                    "Reads the three index stages of the file; writes the working-tree file atomically and leaves "
-                            + "staging it (git add) to the caller. On any failure the file is left as it was.")
-            .withOptions(MergeOptions.OPTIONS, FormatOption.OPTIONS)
-            .withExitCodes("0:resolved", "1:cannot resolve: a side breaks a rule or the changes collide (file unchanged)",
-                    "2:bad usage", "3:environment failure (git, files, no conflicted merge)");
+@Command(name = "resolve-conflict",
+        description = {"Resolves a conflicted changelog during a `git merge` of main into a pull request branch: "
+                + "main's file is kept byte for byte and the pull request's new entries (with the canonical "
+                + "pr-link) or pr-link corrections are replayed on top of it.",
+                "Reads the three index stages of the file; writes the working-tree file atomically and leaves "
+                        + "staging it (git add) to the caller. On any failure the file is left as it was."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:resolved", "1:cannot resolve: a side breaks a rule or the changes collide (file unchanged)",
+                "2:bad usage", "3:environment failure (git, files, no conflicted merge)"})
+final class ResolveConflictCommand implements ContextCommand {
+    @Mixin
+    private MergeOptions options;
 
-    static ResolveConflictCommand from(ParsedArgs args) {
-        return new ResolveConflictCommand(MergeOptions.from(args), FormatOption.from(args));
-    }
+    @Mixin
+    private FormatOption format;
 
-    int call(Context context) {
+    @Override
+    public int call(Context context) {
         PrLinkPolicy policy = options.policy();
         String file = options.changelogFile();
         Git git = new Git(context.dir());

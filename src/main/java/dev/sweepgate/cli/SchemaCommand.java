@@ -4,34 +4,37 @@ import dev.sweepgate.changelog.ChangelogFormat;
 import dev.sweepgate.config.ConfigFormat;
 import dev.sweepgate.schema.Format;
 import dev.sweepgate.schema.JsonSchema;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
-record SchemaCommand(FileFormat kind) {
+@Command(name = "schema",
+        description = {"Print the JSON Schema (draft 2020-12) of a file format on stdout, generated from the field "
+                + "definitions the validators use, for editors that validate YAML while typing.",
+                "Exit 0, or 2 for an unknown format."})
+final class SchemaCommand implements ContextCommand {
+    /**
+     * The formats by the names the user writes. The definitions are looked up only when the
+     * command runs: picocli reads the constants of every command's enums when it builds the tree.
+     */
     enum FileFormat {
-        master(ConfigFormat.MASTER_FILE),
-        runners(ConfigFormat.RUNNERS_FILE),
-        changelog(ChangelogFormat.FILE);
+        master, runners, changelog;
 
-        final Format format;
-
-        FileFormat(Format format) {
-            this.format = format;
+        Format format() {
+            return switch (this) {
+                case master -> ConfigFormat.MASTER_FILE;
+                case runners -> ConfigFormat.RUNNERS_FILE;
+                case changelog -> ChangelogFormat.FILE;
+            };
         }
     }
 
-    static final CommandSpec SPEC = CommandSpec.of("schema", (args, context) -> from(args).call(context),
-                    "Print the JSON Schema (draft 2020-12) of a file format on stdout, generated from the field "
-                            + "definitions the validators use, for editors that validate YAML while typing.",
-                    "Exit 0, or 2 for an unknown format.")
-            .withPositionals(new PositionalSpec("FORMAT", "master (configs/*-master.yaml), runners "
-                    + "(configs/runners.yaml) or changelog (perf-changelog.yaml).",
-                    Converters.choice(FileFormat.values())));
+    @Parameters(paramLabel = "FORMAT", description = "master (configs/*-master.yaml), runners (configs/runners.yaml) "
+            + "or changelog (perf-changelog.yaml).")
+    private FileFormat kind;
 
-    static SchemaCommand from(ParsedArgs args) {
-        return new SchemaCommand(args.value("FORMAT"));
-    }
-
-    int call(Context context) {
-        context.out().println(JsonSchema.text(kind.format));
+    @Override
+    public int call(Context context) {
+        context.out().println(JsonSchema.text(kind.format()));
         return Main.OK;
     }
 }

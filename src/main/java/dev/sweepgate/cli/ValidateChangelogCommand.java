@@ -16,37 +16,46 @@ import dev.sweepgate.problem.UsageException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
-record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions configFiles, FormatOption format,
-        String headRef, Long prNumber, String repo, boolean checkCoverage) {
-    /** --head-ref where omitting it means the working tree. */
-    static final OptionSpec HEAD_REF = OptionSpec.value("--head-ref", "REF",
-            "The ref of the change; omitted: the working tree (configs included).");
+@Command(name = "validate-changelog",
+        description = {"Checks a change of the performance changelog: file, history and byte rules, then computes the "
+                + "sweep exactly as process-changelog would.",
+                "Without --head-ref the head is the working-tree file, so you can run it before committing."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)"})
+final class ValidateChangelogCommand implements ContextCommand {
+    @Mixin
+    private ChangelogOptions common;
 
-    static final CommandSpec SPEC = CommandSpec.of("validate-changelog",
-                    (args, context) -> from(args).call(context),
-                    "Checks a change of the performance changelog: file, history and byte rules, then computes the "
-                            + "sweep exactly as process-changelog would.",
-                    "Without --head-ref the head is the working-tree file, so you can run it before committing.")
-            .withOptions(ChangelogOptions.OPTIONS, ConfigFileOptions.OPTIONS, FormatOption.OPTIONS, List.of(
-                    HEAD_REF,
-                    OptionSpec.value("--pr-number", "N",
-                            "The pull request number: new entries may then link XXX or .../pull/N.")
-                            .converted(Converters.LONG),
-                    MergeOptions.REPO,
-                    OptionSpec.flag("--check-coverage", "Also run check-coverage: every config whose generated rows "
-                            + "changed must be covered by an appended entry (off by default, so the verdicts stay "
-                            + "those of the reference).")))
-            .withExitCodes("0:the change is valid", "1:the change breaks a rule", "2:bad usage",
-                    "3:environment failure (git, files)");
+    @Mixin
+    private ConfigFileOptions configFiles;
 
-    static ValidateChangelogCommand from(ParsedArgs args) {
-        return new ValidateChangelogCommand(ChangelogOptions.from(args), ConfigFileOptions.from(args),
-                FormatOption.from(args), args.string("--head-ref"), args.longInteger("--pr-number"),
-                args.string("--repo"), args.flag("--check-coverage"));
-    }
+    @Mixin
+    private FormatOption format;
 
-    int call(Context context) {
+    @Mixin
+    private HeadRefOption head;
+
+    @Option(names = "--pr-number", paramLabel = "N",
+            description = "The pull request number: new entries may then link XXX or .../pull/N.")
+    private Long prNumber;
+
+    @Mixin
+    private RepoOption repoOption;
+
+    @Option(names = "--check-coverage", description = "Also run check-coverage: every config whose generated rows "
+            + "changed must be covered by an appended entry (off by default, so the verdicts stay those of the "
+            + "reference).")
+    private boolean checkCoverage;
+
+    @Override
+    public int call(Context context) {
+        String headRef = head.headRef();
+        String repo = repoOption.repo();
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }

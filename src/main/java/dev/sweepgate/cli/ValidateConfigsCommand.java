@@ -5,21 +5,25 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
-record ValidateConfigsCommand(ConfigFileOptions files, GoldenOptions golden, FormatOption format) {
-    static final CommandSpec SPEC = CommandSpec.of("validate-configs",
-                    (args, context) -> from(args).call(context),
-                    "Check the master configs, the runner config and the golden acceptance lengths against every rule, "
-                            + "and report all problems found.",
-                    "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read.")
-            .withOptions(ConfigFileOptions.OPTIONS, GoldenOptions.OPTIONS, FormatOption.OPTIONS);
+@Command(name = "validate-configs",
+        description = {"Check the master configs, the runner config and the golden acceptance lengths against every rule, "
+                + "and report all problems found.",
+                "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."})
+final class ValidateConfigsCommand implements ContextCommand {
+    @Mixin
+    private ConfigFileOptions files;
 
-    static ValidateConfigsCommand from(ParsedArgs args) {
-        return new ValidateConfigsCommand(ConfigFileOptions.from(args), GoldenOptions.from(args),
-                FormatOption.from(args));
-    }
+    @Mixin
+    private GoldenOptions golden;
 
-    int call(Context context) {
+    @Mixin
+    private FormatOption format;
+
+    @Override
+    public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
             // The golden-AL lint belongs to config validation; a checkout without curves skips it.

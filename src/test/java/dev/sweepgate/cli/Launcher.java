@@ -25,7 +25,7 @@ final class Launcher {
     static Path write(Path dir) {
         Set<String> classpath = new LinkedHashSet<>();
         for (Class<?> c : new Class<?>[] {Main.class, LoadSettings.class, ObjectMapper.class,
-                JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class}) {
+                JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class, picocli.CommandLine.class}) {
             try {
                 classpath.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (URISyntaxException e) {

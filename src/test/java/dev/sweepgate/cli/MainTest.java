@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 class MainTest {
     @TempDir
@@ -42,17 +44,24 @@ class MainTest {
     }
 
     /** Runs a command line with the given environment, optionally with one more (test) subcommand. */
-    private Result runWith(Map<String, String> variables, CommandSpec extraCommand, String... args) {
+    private Result runWith(Map<String, String> variables, Object extraCommand, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Env env = new Env(dir, variables, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = extraCommand == null ? Main.run(args, env) : Main.run(Main.ROOT.withSubcommands(extraCommand), args, env);
+        int status;
+        if (extraCommand == null) {
+            status = Main.run(args, env);
+        } else {
+            CommandLine line = Main.commandLine();
+            line.addSubcommand(extraCommand);
+            status = Main.run(line, args, env, CommandLine.Help.Ansi.OFF);
+        }
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     static Stream<String> subcommands() {
-        return Main.ROOT.subcommands().stream().map(CommandSpec::name);
+        return Main.commandLine().getSubcommands().keySet().stream();
     }
 
     @Test
@@ -101,9 +110,9 @@ class MainTest {
     void anUnknownOptionIsBadUsage(String command) {
         Result r = main(command, "--no-such-option");
         assertEquals(2, r.status());
-        assertEquals("sweepgate: unknown option '--no-such-option'" + System.lineSeparator()
-                + "Run 'sweepgate " + command + " --help' for usage." + System.lineSeparator(), r.err());
-        assertTrue(r.err().contains("sweepgate " + command + " --help"), r.err());
+        // picocli's message, then its suggestions (if any come close), then where to read more.
+        assertTrue(r.err().startsWith("sweepgate: unknown option: '--no-such-option'" + System.lineSeparator()), r.err());
+        assertTrue(r.err().endsWith("Run 'sweepgate " + command + " --help' for usage." + System.lineSeparator()), r.err());
         assertEquals("", r.out());
         r.assertNoStackTrace();
     }
@@ -129,7 +138,7 @@ class MainTest {
     void noCommandIsBadUsage() {
         Result r = main();
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("a command is required"), r.err());
+        assertTrue(r.err().contains("missing required subcommand"), r.err());
         assertEquals("", r.out());
     }
 
@@ -254,13 +263,19 @@ class MainTest {
     }
 
     /** A command that fails with {@code failure} or, when given, {@code error}. */
-    private static CommandSpec boom(RuntimeException failure, Error error) {
-        return CommandSpec.of("boom", (args, context) -> {
+    private static Object boom(RuntimeException failure, Error error) {
+        return new Boom(failure, error);
+    }
+
+    @Command(name = "boom")
+    record Boom(RuntimeException failure, Error error) implements ContextCommand {
+        @Override
+        public int call(Context context) {
             if (error != null) {
                 throw error;
             }
             throw failure;
-        });
+        }
     }
 
     @Test

@@ -90,7 +90,7 @@ class SafetyTest {
             classpath = Files.createDirectories(dir.resolve("classpath"));
             List<String> entries = new ArrayList<>();
             for (Class<?> c : new Class<?>[] {Main.class, LoadSettings.class, ObjectMapper.class,
-                    JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class}) {
+                    JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class, picocli.CommandLine.class}) {
                 Path from = location(c);
                 Path to = classpath.resolve(entries.size() + "-" + from.getFileName());
                 copyTree(from, to);

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * The GitHub workflows call {@code ./sweepgate}; a renamed command or option would only show up
@@ -112,7 +113,7 @@ class WorkflowCommandsTest {
 
     @Test
     void everyCommandAndOptionAWorkflowUsesExists() throws IOException {
-        List<String> registered = Main.ROOT.subcommands().stream().map(CommandSpec::name).toList();
+        Map<String, CommandLine> registered = Main.commandLine().getSubcommands();
         List<String> wrong = new ArrayList<>();
         for (Call call : sweepgateCalls()) {
             List<String> words = call.words();
@@ -122,23 +123,23 @@ class WorkflowCommandsTest {
                 continue;
             }
             String command = words.get(at);
-            CommandSpec sub = Main.ROOT.subcommand(command).orElse(null);
+            CommandLine sub = registered.get(command);
             if (sub == null) {
                 wrong.add(call.where() + ": `" + command + "` is not a sweepgate command (registered: "
-                        + registered + ")");
+                        + registered.keySet() + ")");
                 continue;
             }
             for (String word : words.subList(at + 1, words.size())) {
                 String option = word.split("=", 2)[0];
-                if (option.startsWith("-") && sub.option(option).isEmpty()) {
+                if (option.startsWith("-") && sub.getCommandSpec().findOption(option) == null) {
                     wrong.add(call.where() + ": `" + command + "` has no option " + option);
                 }
             }
             // The whole call must parse too: required options present, every option with its value.
             List<String> args = words.stream().map(w -> w.replace("EXPR", "x")).toList();
             try {
-                ArgsParser.parse(Main.ROOT, args.toArray(String[]::new));
-            } catch (ArgsException e) {
+                Main.commandLine().parseArgs(args.toArray(String[]::new));
+            } catch (CommandLine.ParameterException e) {
                 wrong.add(call.where() + ": `sweepgate " + String.join(" ", args) + "` does not parse: " + e.getMessage());
             }
         }
