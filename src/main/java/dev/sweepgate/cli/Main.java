@@ -37,6 +37,7 @@ public final class Main {
                     new Subcommand("validate-changelog", () -> ValidateChangelogCommand.SPEC),
                     new Subcommand("process-changelog", () -> ProcessChangelogCommand.SPEC),
                     new Subcommand("check-coverage", () -> CheckCoverageCommand.SPEC),
+                    new Subcommand("plan", () -> PlanCommand.SPEC),
                     new Subcommand("fix-changelog", () -> FixChangelogCommand.SPEC),
                     new Subcommand("prepare-merge", () -> PrepareMergeCommand.SPEC),
                     new Subcommand("merge-driver", () -> MergeDriverCommand.SPEC),
