@@ -234,6 +234,9 @@ public final class PlanReport {
         }
         table(runners);
         boolean over = totals.jsonBytes() > totals.maxOutputBytes();
+        if (!markdown) {
+            out.append('\n');
+        }
         paragraph("Sweep JSON: " + totals.jsonBytes() + " bytes of the " + totals.maxOutputBytes()
                 + " (1 MiB) a step output holds" + (over ? ": OVER THE LIMIT." : "."));
     }
