@@ -10,9 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A small benchmark repository in git whose changes the plan tests describe. */
-final class PlanFixture {
-    static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
+/** A small benchmark repository in git whose changes the plan tests (and the convention files' tests) describe. */
+public final class PlanFixture {
+    public static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
     static final List<String> MASTERS = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
 
     /** alpha: 1k1k conc 4, 8 and 8k1k 4..64 (7 points; evals at 8k1k conc 32 and 64). */
@@ -89,7 +89,7 @@ final class PlanFixture {
               gb200: [gb200-y_00]
             """;
 
-    static String entry(String key, String... extra) {
+    public static String entry(String key, String... extra) {
         StringBuilder sb = new StringBuilder("- config-keys:\n    - " + key + "\n  description:\n    - \"Tune " + key
                 + "\"\n  pr-link: " + LINK + "XXX\n");
         for (String line : extra) {
@@ -98,13 +98,13 @@ final class PlanFixture {
         return sb.toString();
     }
 
-    static final String HISTORY = entry("alpha-fp8-mi355x-sglang").replace("XXX", "1") + "\n"
+    public static final String HISTORY = entry("alpha-fp8-mi355x-sglang").replace("XXX", "1") + "\n"
             + entry("gamma-fp8-gb200-dynamo").replace("XXX", "2");
 
-    final TestRepo repo;
-    final String base;
+    public final TestRepo repo;
+    public final String base;
 
-    PlanFixture(Path dir) {
+    public PlanFixture(Path dir) {
         repo = TestRepo.init(dir);
         repo.write("configs/amd-master.yaml", ALPHA + "\n" + ALPHA_FP4).write("configs/nvidia-master.yaml", NVIDIA)
                 .write("configs/runners.yaml", RUNNERS).write("perf-changelog.yaml", HISTORY);
