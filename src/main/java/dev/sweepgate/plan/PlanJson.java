@@ -3,7 +3,7 @@ package dev.sweepgate.plan;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.sweepgate.problem.Problem;
+import dev.sweepgate.output.ProblemRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class PlanJson {
         doc.put("removed_configs", plan.removedConfigs());
         doc.put("append_only", plan.appendOnly().stream().map(PlanJson::appendOnly).toList());
         doc.put("totals", plan.totals() == null ? null : totals(plan.totals()));
-        doc.put("problems", plan.problems().stream().map(PlanJson::problem).toList());
+        doc.put("problems", plan.problems().stream().map(ProblemRenderer::asMap).toList());
         return doc;
     }
 
@@ -130,17 +130,6 @@ public final class PlanJson {
         out.put("json_bytes", totals.jsonBytes());
         out.put("max_output_bytes", totals.maxOutputBytes());
         out.put("over_output_limit", totals.jsonBytes() > totals.maxOutputBytes());
-        return out;
-    }
-
-    private static Map<String, Object> problem(Problem p) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("severity", p.severity().name().toLowerCase(java.util.Locale.ROOT));
-        out.put("file", p.file());
-        out.put("line", p.line());
-        out.put("column", p.column());
-        out.put("rule", p.rule());
-        out.put("message", p.message());
         return out;
     }
 }

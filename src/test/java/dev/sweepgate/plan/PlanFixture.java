@@ -2,6 +2,7 @@ package dev.sweepgate.plan;
 
 import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.SweepOptions;
+import dev.sweepgate.cli.ChangelogFixture;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.TestRepo;
 import java.io.IOException;
@@ -16,26 +17,7 @@ public final class PlanFixture {
     static final List<String> MASTERS = List.of("configs/amd-master.yaml", "configs/nvidia-master.yaml");
 
     /** alpha: 1k1k conc 4, 8 and 8k1k 4..64 (7 points; evals at 8k1k conc 32 and 64). */
-    static final String ALPHA = """
-            alpha-fp8-mi355x-sglang:
-              image: img/alpha:1
-              model: org/alpha
-              model-prefix: alpha
-              runner: mi355x
-              precision: fp8
-              framework: sglang
-              multinode: false
-              scenarios:
-                fixed-seq-len:
-                - isl: 1024
-                  osl: 1024
-                  search-space:
-                  - { tp: 8, conc-list: [4, 8] }
-                - isl: 8192
-                  osl: 1024
-                  search-space:
-                  - { tp: 8, conc-start: 4, conc-end: 64 }
-            """;
+    static final String ALPHA = ChangelogFixture.AMD;
 
     /** The same recipe with MTP speculative decoding: what a contributor adds as a twin. */
     static final String ALPHA_MTP = ALPHA.replace("alpha-fp8-mi355x-sglang:", "alpha-fp8-mi355x-sglang-mtp:")
@@ -59,35 +41,8 @@ public final class PlanFixture {
                   - { tp: 4, pp: 2, conc-list: [4, 8, 16] }
             """;
 
-    static final String NVIDIA = """
-            gamma-fp8-gb200-dynamo:
-              image: img/gamma:1
-              model: org/gamma
-              model-prefix: gamma
-              runner: gb200
-              precision: fp8
-              framework: dynamo-sglang
-              multinode: true
-              disagg: true
-              kv-p2p-transfer: nixl
-              scenarios:
-                fixed-seq-len:
-                - isl: 8192
-                  osl: 1024
-                  search-space:
-                  - prefill: { num-worker: 1, tp: 4, ep: 4, dp-attn: true }
-                    decode: { num-worker: 1, tp: 8, ep: 8, dp-attn: true }
-                    conc-list: [64, 128, 256]
-                  - prefill: { num-worker: 1, tp: 4, ep: 1, dp-attn: false }
-                    decode: { num-worker: 2, tp: 8, ep: 8, dp-attn: true }
-                    conc-list: [32]
-            """;
-
-    static final String RUNNERS = """
-            labels:
-              mi355x: [mi355x-a_00, mi355x-a_01]
-              gb200: [gb200-y_00]
-            """;
+    /** beta (agentic and fixed-seq-len) and gamma (multi-node: 1x4 + 1x8 and 1x4 + 2x8 GPUs). */
+    static final String NVIDIA = ChangelogFixture.NVIDIA;
 
     public static String entry(String key, String... extra) {
         StringBuilder sb = new StringBuilder("- config-keys:\n    - " + key + "\n  description:\n    - \"Tune " + key
@@ -107,7 +62,7 @@ public final class PlanFixture {
     public PlanFixture(Path dir) {
         repo = TestRepo.init(dir);
         repo.write("configs/amd-master.yaml", ALPHA + "\n" + ALPHA_FP4).write("configs/nvidia-master.yaml", NVIDIA)
-                .write("configs/runners.yaml", RUNNERS).write("perf-changelog.yaml", HISTORY);
+                .write("configs/runners.yaml", ChangelogFixture.RUNNERS).write("perf-changelog.yaml", HISTORY);
         base = repo.commit("history");
     }
 
