@@ -19,10 +19,16 @@ public record Sweep(List<ChangelogEntry> entries, List<EntryPlan> plans, List<Ro
      * One entry's share of the sweep.
      *
      * @param configKeys the resolved config keys
+     * @param throughput the throughput rows this entry contributed, in generation order, before
+     *                   --trim-conc and fingerprints (an entry runs a config's scenario only when no
+     *                   earlier entry already benchmarked it)
+     * @param evals      the eval rows this entry contributed
      */
-    public record EntryPlan(ChangelogEntry entry, List<String> configKeys) {
+    public record EntryPlan(ChangelogEntry entry, List<String> configKeys, List<Row> throughput, List<Row> evals) {
         public EntryPlan {
             configKeys = List.copyOf(configKeys);
+            throughput = List.copyOf(throughput);
+            evals = List.copyOf(evals);
         }
     }
 }

@@ -84,7 +84,11 @@ public final class SweepComputation {
         Map<String, Set<ScenarioType>> evaluated = new HashMap<>();
         List<Row> throughput = new ArrayList<>();
         List<Row> evals = new ArrayList<>();
+        Map<ChangelogEntry, List<Row>> throughputOf = new IdentityHashMap<>();
+        Map<ChangelogEntry, List<Row>> evalsOf = new IdentityHashMap<>();
         for (ChangelogEntry entry : ordered) {
+            List<Row> entryThroughput = throughputOf.computeIfAbsent(entry, e -> new ArrayList<>());
+            List<Row> entryEvals = evalsOf.computeIfAbsent(entry, e -> new ArrayList<>());
             List<String> keys = resolved.get(entry);
             boolean expandAll = options.allEvals() || entry.allEvals();
             boolean suppressThroughput = options.evalsOnly() || entry.evalsOnly() || entry.allEvals();
@@ -92,11 +96,9 @@ public final class SweepComputation {
                 for (Map.Entry<Set<ScenarioType>, List<String>> group : groups(entry, keys, benchmarked).entrySet()) {
                     Set<ScenarioType> filter = group.getKey().size() == ScenarioType.values().length ? null : group.getKey();
                     TestConfigOptions opts = options(group.getValue(), filter, EvalMode.NONE);
-                    if (entry.appendOnly()) {
-                        throughput.addAll(appendOnly.delta(opts, group.getValue(), group.getKey()));
-                    } else {
-                        throughput.addAll(expander.apply(head, opts));
-                    }
+                    entryThroughput.addAll(entry.appendOnly()
+                            ? appendOnly.delta(opts, group.getValue(), group.getKey())
+                            : expander.apply(head, opts));
                 }
             }
             if (!entry.appendOnly()) {
@@ -105,11 +107,13 @@ public final class SweepComputation {
                             expandAll ? EvalMode.ALL_EVALS : EvalMode.EVALS_ONLY);
                     for (Row row : expander.apply(head, opts)) {
                         if (keepForMinPrefillEp(row, entry.evalMinPrefillEp())) {
-                            evals.add(row);
+                            entryEvals.add(row);
                         }
                     }
                 }
             }
+            throughput.addAll(entryThroughput);
+            evals.addAll(entryEvals);
         }
         if (options.trimConc()) {
             throughput = TrimConc.apply(throughput);
@@ -120,7 +124,7 @@ public final class SweepComputation {
         }
         List<Sweep.EntryPlan> plans = new ArrayList<>();
         for (ChangelogEntry entry : entries) {
-            plans.add(new Sweep.EntryPlan(entry, resolved.get(entry)));
+            plans.add(new Sweep.EntryPlan(entry, resolved.get(entry), throughputOf.get(entry), evalsOf.get(entry)));
         }
         return new Sweep(entries, plans, fingerprinted, evals);
     }

@@ -95,7 +95,8 @@ public final class SweepSummary {
         return flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")";
     }
 
-    private static List<String> flagList(ChangelogEntry e) {
+    /** The entry's modifiers as people read them: append-only, evals-only, ..., its scenario-type. */
+    public static List<String> flagList(ChangelogEntry e) {
         List<String> flags = new ArrayList<>();
         if (e.appendOnly()) {
             flags.add("append-only");

@@ -41,6 +41,7 @@ import picocli.CommandLine.ScopeType;
                 ProcessChangelogCommand.class,
                 CheckCoverageCommand.class,
                 FixChangelogCommand.class,
+                PlanCommand.class,
                 PrepareMergeCommand.class,
                 MergeDriverCommand.class,
                 InstallHooksCommand.class,

@@ -70,7 +70,8 @@ public final class ProblemRenderer {
         }
     }
 
-    static Map<String, Object> asMap(Problem p) {
+    /** A problem as every JSON document of sweepgate writes it. */
+    public static Map<String, Object> asMap(Problem p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("severity", p.isError() ? "error" : "warning");
         m.put("file", p.file());

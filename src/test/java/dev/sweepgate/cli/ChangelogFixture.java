@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /** A small benchmark repository in git, and a way to run sweepgate in it. */
-final class ChangelogFixture {
+public final class ChangelogFixture {
     static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
 
-    static final String AMD = """
+    public static final String AMD = """
             alpha-fp8-mi355x-sglang:
               image: img/alpha:1
               model: org/alpha
@@ -35,7 +35,7 @@ final class ChangelogFixture {
                   - { tp: 8, conc-start: 4, conc-end: 64 }
             """;
 
-    static final String NVIDIA = """
+    public static final String NVIDIA = """
             beta-fp4-b200-vllm-agentic:
               image: img/beta:1
               model: org/beta
@@ -77,7 +77,7 @@ final class ChangelogFixture {
                     conc-list: [32]
             """;
 
-    static final String RUNNERS = """
+    public static final String RUNNERS = """
             labels:
               mi355x: [mi355x-a_00, mi355x-a_01]
               cluster:b200: [b200-x_00]

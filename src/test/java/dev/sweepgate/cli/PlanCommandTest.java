@@ -1,0 +1,62 @@
+package dev.sweepgate.cli;
+
+import static dev.sweepgate.cli.ChangelogFixture.LINK;
+import static dev.sweepgate.cli.ChangelogFixture.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plan command's wiring: options, formats and exit codes (the plan itself is tested in dev.sweepgate.plan). */
+class PlanCommandTest {
+    @TempDir
+    Path dir;
+
+    ChangelogFixture fx;
+
+    @BeforeEach
+    void setUp() {
+        fx = new ChangelogFixture(dir);
+    }
+
+    @Test
+    void printsTheMarkdownPlanOfACommittedChange() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3"));
+        ChangelogFixture.Run run = fx.run("plan", "--base-ref", fx.base, "--head-ref", head, "--format", "markdown");
+
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().startsWith("### perf-changelog.yaml: the plan of this change\n"), run.out());
+        assertTrue(run.out().contains("| 1 | - | alpha-fp8-mi355x-sglang | 7 | 2 | 8 |"), run.out());
+    }
+
+    @Test
+    void theWorkingTreeIsTheDefaultHeadAndJsonIsOneDocument() throws Exception {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglang", "XXX")));
+        ChangelogFixture.Run run = fx.run("plan", "--base-ref", fx.base, "--format", "json");
+
+        assertEquals(0, run.exit(), run.err());
+        JsonNode doc = new ObjectMapper().readTree(run.out());
+        assertTrue(doc.get("head_ref").isNull());
+        assertEquals(9, doc.get("totals").get("jobs").asInt());
+    }
+
+    @Test
+    void aSweepThatCannotBeComputedStillPrintsThePlanAndExitsOne() {
+        String head = fx.append(entry("no-such-config", LINK + "3"));
+        ChangelogFixture.Run run = fx.run("plan", "--base-ref", fx.base, "--head-ref", head, "--format", "text");
+
+        assertEquals(1, run.exit());
+        assertTrue(run.out().contains("The sweep cannot be computed"), run.out());
+        assertTrue(run.err().contains("no-such-config"), run.err());
+    }
+
+    @Test
+    void anUnknownFormatIsBadUsage() {
+        assertEquals(2, fx.run("plan", "--base-ref", fx.base, "--format", "yaml").exit());
+    }
+}

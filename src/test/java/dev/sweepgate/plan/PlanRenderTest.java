@@ -1,0 +1,80 @@
+package dev.sweepgate.plan;
+
+import static dev.sweepgate.plan.PlanFixture.ALPHA;
+import static dev.sweepgate.plan.PlanFixture.ALPHA_FP4;
+import static dev.sweepgate.plan.PlanFixture.ALPHA_MTP;
+import static dev.sweepgate.plan.PlanFixture.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanRenderTest {
+    @TempDir
+    Path dir;
+
+    Plan twin;
+
+    /** The MTP twin change between two tags, so that the refs the plan prints are stable. */
+    @BeforeEach
+    void setUp() {
+        PlanFixture fx = new PlanFixture(dir);
+        fx.repo.git("tag", "base");
+        fx.change(ALPHA + "\n" + ALPHA_FP4 + "\n" + ALPHA_MTP, entry("alpha-fp8-mi355x-sglang-mtp"));
+        fx.repo.git("tag", "head");
+        twin = PlanFixture.plan(dir, "base", "head");
+    }
+
+    @Test
+    void markdownIsWhatTheJobSummaryShows() throws IOException {
+        assertEquals(resource("mtp-twin.md"), PlanFormat.MARKDOWN.render(twin));
+    }
+
+    @Test
+    void textIsATerminalTable() throws IOException {
+        assertEquals(resource("mtp-twin.txt"), PlanFormat.TEXT.render(twin));
+    }
+
+    @Test
+    void jsonHasTheDocumentedKeys() throws IOException {
+        JsonNode doc = new ObjectMapper().readTree(PlanFormat.JSON.render(twin));
+        assertEquals(List.of("changelog", "base_ref", "head_ref", "sweep_computed", "entries", "config_changes",
+                "removed_configs", "append_only", "totals", "problems"), names(doc));
+        JsonNode config = doc.get("entries").get(0).get("configs").get(0);
+        assertEquals(List.of("key", "throughput_jobs", "eval_jobs", "throughput", "evals"), names(config));
+        assertEquals(7, config.get("throughput_jobs").asInt());
+        assertEquals(List.of("bucket", "exp_name", "runner", "conc", "gpus"), names(config.get("throughput").get(0)));
+        assertEquals(8, config.get("throughput").get(0).get("gpus").asInt());
+        JsonNode totals = doc.get("totals");
+        assertEquals(List.of("jobs", "jobs_per_bucket", "jobs_per_runner", "max_jobs_per_matrix", "over_job_limit",
+                "json_bytes", "max_output_bytes", "over_output_limit"), names(totals));
+        assertEquals(256, totals.get("max_jobs_per_matrix").asInt());
+        assertTrue(totals.get("json_bytes").asLong() > 0);
+        assertEquals(List.of("key", "new", "covered", "scenarios"), names(doc.get("config_changes").get(0)));
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = PlanRenderTest.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("missing test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
