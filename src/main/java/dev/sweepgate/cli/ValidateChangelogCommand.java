@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Set;
 
 record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions configFiles, FormatOption format,
-        String headRef, Long prNumber, String repo, boolean checkCoverage) {
+        String headRef, Long prNumber, boolean pullRequest, String repo, boolean checkCoverage) {
     /** --head-ref where omitting it means the working tree. */
     static final OptionSpec HEAD_REF = OptionSpec.value("--head-ref", "REF",
             "The ref of the change; omitted: the working tree (configs included).");
@@ -33,6 +33,8 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
                     OptionSpec.value("--pr-number", "N",
                             "The pull request number: new entries may then link XXX or .../pull/N.")
                             .converted(Converters.LONG),
+                    OptionSpec.flag("--pull-request", "A pull request whose number is not known yet (what the pre-push "
+                            + "hook passes): new entries may link XXX, .../pull/XXX or any canonical link."),
                     MergeOptions.REPO,
                     OptionSpec.flag("--check-coverage", "Also run check-coverage: every config whose generated rows "
                             + "changed must be covered by an appended entry (off by default, so the verdicts stay "
@@ -42,13 +44,16 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
 
     static ValidateChangelogCommand from(ParsedArgs args) {
         return new ValidateChangelogCommand(ChangelogOptions.from(args), ConfigFileOptions.from(args),
-                FormatOption.from(args), args.string("--head-ref"), args.longInteger("--pr-number"),
+                FormatOption.from(args), args.string("--head-ref"), args.longInteger("--pr-number"), args.flag("--pull-request"),
                 args.string("--repo"), args.flag("--check-coverage"));
     }
 
     int call(Context context) {
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
+        }
+        if (prNumber != null && pullRequest) {
+            throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
         }
         if (!PrLinkPolicy.isValidRepo(repo)) {
             throw new UsageException("--repo must be OWNER/NAME, not " + repo);
@@ -57,9 +62,11 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String file = common.change().changelogFile();
+        // Without --head-ref the head is a working tree: a pull request whose number is not known yet.
+        PrLinkPolicy policy = PrLinkPolicy.of(repo, prNumber, pullRequest || headRef == null);
         ChangelogGate.Validation result;
         try {
-            result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
+            result = gate.validate(refs, file, policy,
                     new SweepOptions(false, common.allEvals(), common.evalsOnly()));
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), false);
@@ -83,7 +90,8 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
         }
         Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
-        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change().baseRef(), headLabel);
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change().baseRef(), headLabel)
+                + policy.summaryNote();
         if (coverage != null) {
             summary += coverage.text(common.change().baseRef(), CoverageGate.headLabel(refs));
         }
@@ -95,6 +103,7 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
             context.out().print(summary);
         }
         StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.change().baseRef(), headLabel)
+                + policy.summaryNote().replace("\n", "\n\n")
                 + (coverage == null ? "" : coverage.markdown(common.change().baseRef(), CoverageGate.headLabel(refs))));
         return Main.OK;
     }
