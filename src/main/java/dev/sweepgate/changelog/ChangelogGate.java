@@ -233,7 +233,7 @@ public final class ChangelogGate {
      */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
         String appended = AddedText.appendedText(base, head);
-        return appended != null ? AddedText.parse(appended, changelog) : addedEntries(refs, changelog);
+        return appended != null ? AddedText.parseAppended(appended, changelog, base, head) : addedEntries(refs, changelog);
     }
 
     /**

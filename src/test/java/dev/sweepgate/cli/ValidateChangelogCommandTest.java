@@ -231,4 +231,16 @@ class ValidateChangelogCommandTest {
                 "--runner-config", "../configs/runners.yaml");
         assertEquals(0, fromDocs.exit(), fromDocs.err());
     }
+
+    @Test
+    void anUnknownConfigKeyIsReportedAtItsOwnLineOfTheHeadFile() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", "XXX").replace("    - alpha-fp8-mi355x-sglang\n",
+                "    - alpha-fp8-mi355x-sglang\n    - no-such-config\n"));
+        int line = (int) appended().lines().count() + 4;   // the empty line, `- config-keys:`, alpha, then this key
+        ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--pull-request",
+                "--format=text");
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().startsWith("perf-changelog.yaml:" + line + ":7: error: new entry 1: config key 'no-such-config'"),
+                r.err());
+    }
 }
