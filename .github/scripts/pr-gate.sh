@@ -27,50 +27,44 @@ pr_args=()
 sarif_dir=
 positional=()
 
-die() {
-    local status=$1
-    shift
-    echo "$program: error: $*" >&2
-    exit "$status"
-}
+# shellcheck source=sweepgate-command.sh
+. "$(dirname "${BASH_SOURCE[0]}")/sweepgate-command.sh" || { echo "$0: sweepgate-command.sh is missing beside it" >&2; exit 3; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --pr-number) [ $# -ge 2 ] || die 2 "--pr-number needs a value"
-            [[ $2 =~ ^[1-9][0-9]*$ ]] || die 2 "--pr-number must be a pull request number, not '$2'"
+        --pr-number) [ $# -ge 2 ] || fail 2 "--pr-number needs a value"
+            [[ $2 =~ ^[1-9][0-9]*$ ]] || fail 2 "--pr-number must be a pull request number, not '$2'"
             pr_args=(--pr-number "$2"); shift ;;
         --pull-request) pr_args=(--pull-request) ;;
-        --repo) [ $# -ge 2 ] || die 2 "--repo needs a value"; repo=$2; shift ;;
-        --changelog) [ $# -ge 2 ] || die 2 "--changelog needs a value"; changelog=$2; shift ;;
-        --sarif-dir) [ $# -ge 2 ] || die 2 "--sarif-dir needs a value"; sarif_dir=$2; shift ;;
+        --repo) [ $# -ge 2 ] || fail 2 "--repo needs a value"; repo=$2; shift ;;
+        --changelog) [ $# -ge 2 ] || fail 2 "--changelog needs a value"; changelog=$2; shift ;;
+        --sarif-dir) [ $# -ge 2 ] || fail 2 "--sarif-dir needs a value"; sarif_dir=$2; shift ;;
         -h|--help) sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
-        -*) die 2 "unknown option $1 (see --help)" ;;
+        -*) fail 2 "unknown option $1 (see --help)" ;;
         *) positional+=("$1") ;;
     esac
     shift
 done
-[ ${#positional[@]} -eq 2 ] || die 2 "expected BASE and HEAD (see --help), got ${#positional[@]} arguments"
+[ ${#positional[@]} -eq 2 ] || fail 2 "expected BASE and HEAD (see --help), got ${#positional[@]} arguments"
 base=${positional[0]}
 head=${positional[1]}
 for ref in "$base" "$head"; do
-    case "$ref" in -*|'') die 2 "a ref cannot be empty or start with '-': '$ref'" ;; esac
+    case "$ref" in -*|'') fail 2 "a ref cannot be empty or start with '-': '$ref'" ;; esac
 done
 
 # --- sweepgate ------------------------------------------------------------------------------
-# shellcheck source=sweepgate-command.sh
-. "$(dirname "${BASH_SOURCE[0]}")/sweepgate-command.sh" || die 3 "sweepgate-command.sh is missing beside $0"
-find_sweepgate || die 3 "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
+find_sweepgate || fail 3 "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
 
 # --- what the change touches ------------------------------------------------------------------
-git rev-parse --is-inside-work-tree >/dev/null 2>&1 || die 3 "run this inside a clone of the repository"
-cd "$(git rev-parse --show-toplevel)" || die 3 "cannot enter the top of the clone"
+git rev-parse --is-inside-work-tree >/dev/null 2>&1 || fail 3 "run this inside a clone of the repository"
+cd "$(git rev-parse --show-toplevel)" || fail 3 "cannot enter the top of the clone"
 base_commit=$(git rev-parse -q --verify "$base^{commit}") ||
-    die 3 "the base $base is unknown here; fetch it first (git fetch origin main, or check out with fetch-depth: 0)"
-head_commit=$(git rev-parse -q --verify "$head^{commit}") || die 3 "the head $head is not a commit here"
+    fail 3 "the base $base is unknown here; fetch it first (git fetch origin main, or check out with fetch-depth: 0)"
+head_commit=$(git rev-parse -q --verify "$head^{commit}") || fail 3 "the head $head is not a commit here"
 merge_base=$(git merge-base "$base_commit" "$head_commit") ||
-    die 3 "$base and $head share no history; pass as BASE the branch $head grew from"
+    fail 3 "$base and $head share no history; pass as BASE the branch $head grew from"
 changed=$(git diff --name-only --no-renames "$merge_base" "$head_commit" -- \
-    ":(literal)$changelog" configs/ golden_al_distribution/) || die 3 "git diff $base...$head failed"
+    ":(literal)$changelog" configs/ golden_al_distribution/) || fail 3 "git diff $base...$head failed"
 
 touches_changelog=0
 touches_configs=0
@@ -86,8 +80,8 @@ done <<<"$changed"
 # --- the checks -------------------------------------------------------------------------------
 repo_args=()
 [ -z "$repo" ] || repo_args=(--repo "$repo")
-[ -z "$sarif_dir" ] || mkdir -p "$sarif_dir" || die 3 "cannot create $sarif_dir"
-scratch=$(mktemp -d) || die 3 "cannot create a scratch directory"
+[ -z "$sarif_dir" ] || mkdir -p "$sarif_dir" || fail 3 "cannot create $sarif_dir"
+scratch=$(mktemp -d) || fail 3 "cannot create a scratch directory"
 trap 'rm -rf "$scratch"' EXIT
 
 results=()
@@ -103,7 +97,7 @@ run_check() {
     echo "$program: $name: sweepgate $*" >&2
     run_sweepgate "$@" </dev/null || status=$?
     if [ "$status" -eq 126 ] || [ "$status" -eq 127 ]; then
-        die 3 "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE, or put sweepgate on PATH)"
+        fail 3 "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE, or put sweepgate on PATH)"
     fi
     if [ -n "$sarif_dir" ]; then
         (unset GITHUB_STEP_SUMMARY; run_sweepgate "$@" --format sarif </dev/null >"$sarif_dir/$name.sarif" 2>/dev/null)
@@ -142,7 +136,7 @@ if [ "$touches_configs" = 1 ] || [ "$touches_golden" = 1 ]; then
     present=$(git ls-tree --name-only "$head_commit" -- configs golden_al_distribution)
     # shellcheck disable=SC2086  # one word per top-level directory
     [ -z "$present" ] || git archive "$head_commit" -- $present | tar -x -C "$tree" ||
-        die 3 "cannot read configs/ and golden_al_distribution/ at $head"
+        fail 3 "cannot read configs/ and golden_al_distribution/ at $head"
     run_check validate-configs -C "$tree" validate-configs
 fi
 

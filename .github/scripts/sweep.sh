@@ -16,33 +16,27 @@ changelog=perf-changelog.yaml
 output=
 positional=()
 
-die() {
-    local status=$1
-    shift
-    echo "$program: error: $*" >&2
-    exit "$status"
-}
+# shellcheck source=sweepgate-command.sh
+. "$(dirname "${BASH_SOURCE[0]}")/sweepgate-command.sh" || { echo "$0: sweepgate-command.sh is missing beside it" >&2; exit 3; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --changelog) [ $# -ge 2 ] || die 2 "--changelog needs a value"; changelog=$2; shift ;;
-        --output) [ $# -ge 2 ] || die 2 "--output needs a value"; output=$2; shift ;;
-        -*) die 2 "unknown option $1" ;;
+        --changelog) [ $# -ge 2 ] || fail 2 "--changelog needs a value"; changelog=$2; shift ;;
+        --output) [ $# -ge 2 ] || fail 2 "--output needs a value"; output=$2; shift ;;
+        -*) fail 2 "unknown option $1" ;;
         *) positional+=("$1") ;;
     esac
     shift
 done
-[ ${#positional[@]} -eq 2 ] || die 2 "expected BEFORE and AFTER, got ${#positional[@]} arguments"
+[ ${#positional[@]} -eq 2 ] || fail 2 "expected BEFORE and AFTER, got ${#positional[@]} arguments"
 before=${positional[0]}
 after=${positional[1]}
 case "$before" in
     *[!0]*) ;;
-    *) die 1 "no commit before this push (a new branch?): nothing to compare $after with" ;;
+    *) fail 1 "no commit before this push (a new branch?): nothing to compare $after with" ;;
 esac
 
-# shellcheck source=sweepgate-command.sh
-. "$(dirname "${BASH_SOURCE[0]}")/sweepgate-command.sh" || die 3 "sweepgate-command.sh is missing beside $0"
-find_sweepgate || die 3 "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
+find_sweepgate || fail 3 "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
 
 sweep=$(mktemp)
 trap 'rm -f "$sweep"' EXIT

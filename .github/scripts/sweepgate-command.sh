@@ -2,7 +2,15 @@
 #   $SWEEPGATE            shell text, as in the merge driver's git config ('java -jar "/opt/x y/sweepgate.jar"')
 #   sweepgate on PATH     by its absolute path (a function named like it would call itself)
 #   ./sweepgate           the launcher of the checkout this file belongs to (builds the jar when needed)
-# find_sweepgate sets sweepgate_command, or returns 1; run_sweepgate ARGS... runs it.
+# find_sweepgate sets sweepgate_command, or returns 1; run_sweepgate ARGS... runs it;
+# fail STATUS MESSAGE... is the scripts' error exit ($program names the script).
+fail() {
+    local status=$1
+    shift
+    echo "$program: error: $*" >&2
+    exit "$status"
+}
+
 find_sweepgate() {
     local found checkout
     checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
