@@ -3,9 +3,9 @@
 #   1. fetch the PR branch and the base branch,
 #   2. merge the base branch into the PR branch; a conflict in the changelog (and only there)
 #      is resolved with `sweepgate prepare-merge resolve-conflict`,
-#   3. rewrite placeholder pr-links with `sweepgate prepare-merge canonicalize`, check the
-#      result with `sweepgate validate-changelog`,
-#   4. commit with [skip-sweep] in the message (CI need not re-run the sweep for this) and push,
+#   3. rewrite placeholder pr-links with `sweepgate prepare-merge canonicalize`, commit, and run
+#      the pull request gate on the result (.github/scripts/pr-gate.sh, as CI and the hook run it),
+#   4. push,
 #   5. (GitHub) comment on the PR, wait for its checks, squash-merge it.
 # Steps 1-4 work against any git remote; step 5 needs the GitHub CLI and is skipped with --no-github.
 # The branch you started on is checked out again on exit, whatever happens.
@@ -40,7 +40,7 @@ Options:
 
 Environment:
   SWEEPGATE           how to run sweepgate, e.g. 'java -jar /opt/sweepgate.jar'
-                      (default: sweepgate on PATH, else target/sweepgate.jar beside this script)
+                      (default: sweepgate on PATH, else the checkout's launcher ./sweepgate)
 EOF
 }
 
@@ -81,20 +81,12 @@ done
 
 # --- sweepgate -----------------------------------------------------------------------
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-if [ -n "${SWEEPGATE:-}" ]; then
-    sweepgate_command=$SWEEPGATE
-elif command -v sweepgate >/dev/null 2>&1; then
-    sweepgate_command=sweepgate
-elif [ -f "$script_dir/../target/sweepgate.jar" ]; then
-    sweepgate_command="java -jar $(printf '%q' "$script_dir/../target/sweepgate.jar")"
-else
-    die "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
-fi
-# SWEEPGATE is shell text, as in the merge driver's git config: quotes may group words.
-sweepgate() {
-    eval "$sweepgate_command \"\$@\""
-}
-sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
+gate=$script_dir/../.github/scripts/pr-gate.sh
+[ -f "$gate" ] || die "the pull request gate $gate is missing from this checkout"
+# shellcheck source=../.github/scripts/sweepgate-command.sh
+. "$script_dir/../.github/scripts/sweepgate-command.sh" || die "sweepgate-command.sh is missing from this checkout"
+find_sweepgate || die "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
+run_sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
 
 # --- the clone ---------------------------------------------------------------------------
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || die "run this inside a clone of the repository"
@@ -174,30 +166,28 @@ if ! git merge -q --no-ff --no-commit "$upstream" >&2; then
         die "the merge conflicts outside the changelog, in: $(echo "$conflicted" | tr '\n' ' ')- resolve by hand"
     fi
     info "resolving the conflict in $changelog"
-    sweepgate prepare-merge resolve-conflict --pr-number "$pr" --repo "$repo" --changelog-file "$changelog" ||
+    run_sweepgate prepare-merge resolve-conflict --pr-number "$pr" --repo "$repo" --changelog-file "$changelog" ||
         die "sweepgate could not resolve the conflict in $changelog (see above); resolve it by hand"
     git add -- "$changelog"
 fi
 
-# --- canonical pr-links, and the gate CI will apply ----------------------------------------
-sweepgate prepare-merge canonicalize --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
+# --- canonical pr-links ---------------------------------------------------------------------
+run_sweepgate prepare-merge canonicalize --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
     --changelog-file "$changelog" || die "sweepgate could not canonicalise $changelog (see above)"
 git add -- "$changelog"
-if ! git diff --quiet "$upstream" -- "$changelog"; then
-    sweepgate validate-changelog --base-ref "$upstream" --pr-number "$pr" --repo "$repo" \
-        --changelog-file "$changelog" >&2 || die "the merged changelog fails validate-changelog (see above)"
-fi
 
-# --- commit and push -------------------------------------------------------------------------
+# --- commit, then the gate CI will apply, on exactly what is pushed ---------------------------
 if git rev-parse -q --verify MERGE_HEAD >/dev/null; then
-    git commit -q -m "Merge $upstream into $branch (#$pr) [skip-sweep]" \
+    git commit -q -m "Merge $upstream into $branch (#$pr)" \
         -m "Changelog resolved and pr-links canonicalised by scripts/merge-pr.sh." ||
         die "git commit failed"
 elif ! git diff --cached --quiet; then
-    git commit -q -m "Canonicalise changelog pr-links (#$pr) [skip-sweep]" ||
+    git commit -q -m "Canonicalise changelog pr-links (#$pr)" ||
         die "git commit failed"
 fi
 head=$(git rev-parse HEAD)
+SWEEPGATE=$sweepgate_command bash "$gate" "$upstream" "$head" --pr-number "$pr" --repo "$repo" \
+    --changelog "$changelog" >&2 || die "the merged pull request fails the gate (see above); nothing was pushed"
 if [ "$head" = "$pr_head" ]; then
     info "$branch is already up to date with $upstream and canonical; nothing to push"
 else

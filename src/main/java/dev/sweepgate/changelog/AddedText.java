@@ -67,14 +67,41 @@ public final class AddedText {
 
     /** The entries in text added to the changelog (see {@link #entries}). */
     static List<ChangelogEntry> parse(String text, String file) {
-        String label = "the text added to " + file;
+        return parse(text, file, "the text added to " + file, 0);
+    }
+
+    /**
+     * {@link #parse} of {@link #appendedText}: when every appended line of the head is in the text,
+     * the text is parsed below as many empty lines as the base has, so that problems name the
+     * head file's own lines and columns (a YAML parser ignores leading empty lines).
+     */
+    static List<ChangelogEntry> parseAppended(String text, String file, byte[] base, byte[] head) {
+        // dropped `++` lines would shift the lines, and a byte-order mark must stay first to read as one
+        if (head.length <= base.length || text.startsWith("\uFEFF")
+                || count(head, base.length, '\n') + (head[head.length - 1] == '\n' ? 0 : 1) != text.split("\n", -1).length) {
+            return parse(text, file);
+        }
+        return parse(text, file, file, count(base, 0, '\n'));
+    }
+
+    private static int count(byte[] bytes, int from, char c) {
+        int n = 0;
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == c) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static List<ChangelogEntry> parse(String text, String file, String label, int emptyLinesBefore) {
         if (isPythonBlank(text)) {
             throw noAdditions(file);
         }
         YNode root;
         Problems problems = new Problems();
         try {
-            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(text, label);
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load("\n".repeat(emptyLinesBefore) + text, label);
             // Duplicate keys are a file rule (validate-changelog's); here the last one wins, as in the reference.
             doc.problems().stream().filter(p -> !p.rule().equals("yaml.duplicate-key")).forEach(problems::add);
             root = doc.root();

@@ -3,6 +3,7 @@ package dev.sweepgate.changelog;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.yaml.YMap;
+import dev.sweepgate.yaml.YSeq;
 import java.util.List;
 
 /**
@@ -20,6 +21,14 @@ public record ChangelogEntry(List<String> configKeys, List<String> description, 
         configKeys = List.copyOf(configKeys);
         description = List.copyOf(description);
         scenarioTypes = scenarioTypes == null ? null : List.copyOf(scenarioTypes);
+    }
+
+    /** Where the {@code index}th config key is written; the entry's place when the source does not say. */
+    public Position configKeyPos(int index) {
+        if (source != null && source.get("config-keys") instanceof YSeq keys && index < keys.size()) {
+            return keys.get(index).pos();
+        }
+        return pos;
     }
 
     /** The scenarios this entry benchmarks: its scenario-type, or both in enumeration order. */

@@ -74,13 +74,23 @@ public final class ChangelogGate {
         }
     }
 
-    /** Resolves the refs the user gave; a null head ref means the working tree. */
+    /**
+     * Resolves the refs the user gave; a null head ref means the working tree. The base side is
+     * the merge base of the base ref and the head ({@link Git#mergeBase}), as every command that
+     * compares a base ref with a head measures the change.
+     */
     public Refs refs(String baseRef, String headRef) {
+        return refs(git, baseRef, headRef);
+    }
+
+    /** {@link #refs(String, String)} for commands that read the two sides without a gate. */
+    public static Refs refs(Git git, String baseRef, String headRef) {
         if (headRef == null) {
-            return new Refs(baseRef, git.resolveCommit(baseRef, "--base-ref"), null, null);
+            String base = git.resolveCommit(baseRef, "--base-ref");
+            return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null);
         }
         List<String> ids = git.resolveCommits(List.of(baseRef, headRef), List.of("--base-ref", "--head-ref"));
-        return new Refs(baseRef, ids.get(0), headRef, ids.get(1));
+        return new Refs(baseRef, git.mergeBase(ids.get(0), ids.get(1), baseRef, headRef), headRef, ids.get(1));
     }
 
     public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
@@ -223,7 +233,7 @@ public final class ChangelogGate {
      */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
         String appended = AddedText.appendedText(base, head);
-        return appended != null ? AddedText.parse(appended, changelog) : addedEntries(refs, changelog);
+        return appended != null ? AddedText.parseAppended(appended, changelog, base, head) : addedEntries(refs, changelog);
     }
 
     /**

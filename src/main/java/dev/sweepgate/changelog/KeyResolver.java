@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -19,14 +20,19 @@ public final class KeyResolver {
     private KeyResolver() {
     }
 
-    /** @throws ProblemException naming every pattern without a match and every unknown key */
-    public static List<String> resolve(List<String> patterns, List<String> available, Position at, String label) {
+    /**
+     * @param at where each pattern is written, by its index
+     * @throws ProblemException naming every pattern without a match and every unknown key
+     */
+    public static List<String> resolve(List<String> patterns, List<String> available, IntFunction<Position> at,
+                                       String label) {
         Set<String> resolved = new LinkedHashSet<>();
         List<Problem> problems = new ArrayList<>();
-        for (String pattern : patterns) {
+        for (int i = 0; i < patterns.size(); i++) {
+            String pattern = patterns.get(i);
             List<String> matches = matches(pattern, available);
             if (matches.isEmpty()) {
-                problems.add(Problem.error(at, "changelog.unknown-config-key", notFound(pattern, available, label)));
+                problems.add(Problem.error(at.apply(i), "changelog.unknown-config-key", notFound(pattern, available, label)));
             }
             resolved.addAll(matches);
         }

@@ -62,7 +62,7 @@ public final class SweepComputation {
         for (ChangelogEntry entry : entries) {
             n++;
             try {
-                resolved.put(entry, KeyResolver.resolve(entry.configKeys(), available, entry.pos(), "new entry " + n));
+                resolved.put(entry, KeyResolver.resolve(entry.configKeys(), available, entry::configKeyPos, "new entry " + n));
             } catch (ProblemException e) {
                 problems.addAll(e.problems());
             }

@@ -1,6 +1,7 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.Canonicalizer;
@@ -32,7 +33,7 @@ final class CanonicalizeCommand implements ContextCommand {
     public int call(Context context) {
         PrLinkPolicy policy = options.policy();
         Git git = new Git(context.dir());
-        String base = git.resolveCommit(baseRef, "--base-ref");
+        String base = ChangelogGate.refs(git, baseRef, null).baseCommit();
         String file = options.changelogFile();
         ChangelogFile baseFile = ChangelogFile.check(git.show(base, file), file + "@" + baseRef);
         ChangelogFile head = ChangelogFile.check(context.read(file), file);

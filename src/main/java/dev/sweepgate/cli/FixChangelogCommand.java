@@ -1,6 +1,7 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.ChangelogFixer;
 import dev.sweepgate.merge.MergeOutcome;
@@ -29,7 +30,7 @@ final class FixChangelogCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         Git git = new Git(context.dir());
-        String base = git.resolveCommit(change.baseRef(), "--base-ref");
+        String base = ChangelogGate.refs(git, change.baseRef(), null).baseCommit();
         ChangelogFile baseFile = ChangelogFile.check(git.show(base, change.changelogFile()),
                 change.changelogFile() + "@" + change.baseRef());
         byte[] head = context.read(change.changelogFile());

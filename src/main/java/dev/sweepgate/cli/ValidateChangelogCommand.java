@@ -44,6 +44,10 @@ final class ValidateChangelogCommand implements ContextCommand {
             description = "The pull request number: new entries may then link XXX or .../pull/N.")
     private Long prNumber;
 
+    @Option(names = "--pull-request", description = "A pull request whose number is not known yet (what the "
+            + "pre-push hook passes): new entries may link XXX, .../pull/XXX or any canonical link.")
+    private boolean pullRequest;
+
     @Mixin
     private RepoOption repoOption;
 
@@ -59,6 +63,9 @@ final class ValidateChangelogCommand implements ContextCommand {
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }
+        if (prNumber != null && pullRequest) {
+            throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
+        }
         if (!PrLinkPolicy.isValidRepo(repo)) {
             throw new UsageException("--repo must be OWNER/NAME, not " + repo);
         }
@@ -66,9 +73,11 @@ final class ValidateChangelogCommand implements ContextCommand {
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String file = common.change().changelogFile();
+        // Without --head-ref the head is a working tree: a pull request whose number is not known yet.
+        PrLinkPolicy policy = PrLinkPolicy.of(repo, prNumber, pullRequest || headRef == null);
         ChangelogGate.Validation result;
         try {
-            result = gate.validate(refs, file, new PrLinkPolicy(repo, prNumber),
+            result = gate.validate(refs, file, policy,
                     new SweepOptions(false, common.allEvals(), common.evalsOnly()));
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), false);
@@ -92,7 +101,8 @@ final class ValidateChangelogCommand implements ContextCommand {
         }
         Format chosen = context.format(format.chosen());
         String headLabel = headRef == null ? "working tree" : headRef;
-        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change().baseRef(), headLabel);
+        String summary = SweepSummary.text(file, result.change(), result.sweep(), common.change().baseRef(), headLabel)
+                + policy.summaryNote();
         if (coverage != null) {
             summary += coverage.text(common.change().baseRef(), CoverageGate.headLabel(refs));
         }
@@ -104,6 +114,7 @@ final class ValidateChangelogCommand implements ContextCommand {
             context.out().print(summary);
         }
         StepSummary.append(context, SweepSummary.markdown(file, result.change(), result.sweep(), common.change().baseRef(), headLabel)
+                + policy.summaryNote().replace("\n", "\n\n")
                 + (coverage == null ? "" : coverage.markdown(common.change().baseRef(), CoverageGate.headLabel(refs))));
         return Main.OK;
     }

@@ -123,6 +123,39 @@ public final class Git {
         return resolved;
     }
 
+    /**
+     * The commit a change is measured from: the merge base of the base commit and the head
+     * (changelog.md, "Which change is checked"). A branch that fell behind its base branch is
+     * thereby not a deletion of what the base branch gained since; when the base is an ancestor
+     * of the head, that is the base itself.
+     *
+     * @param headCommit null for the working tree: HEAD, and during a merge MERGE_HEAD too, so that
+     *                   a working tree that merged the base branch is measured from the base itself
+     * @param baseRef, headLabel how the user named the two sides, for the message
+     * @throws EnvironmentException when the two share no history
+     */
+    public String mergeBase(String baseCommit, String headCommit, String baseRef, String headLabel) {
+        List<String> args = new ArrayList<>(List.of("merge-base", baseCommit));
+        if (headCommit != null) {
+            args.add(headCommit);
+        } else {
+            args.add("HEAD");
+            Result merging = run(List.of("rev-parse", "-q", "--verify", "MERGE_HEAD^{commit}"));
+            if (merging.ok()) {
+                // `merge-base A B C` is the merge base of A and a merge of B and C: the working tree.
+                args.add(merging.stdoutText().trim());
+            }
+        }
+        Result r = run(args);
+        if (r.ok()) {
+            return r.stdoutText().trim();
+        }
+        throw new EnvironmentException(baseRef + " and " + headLabel + " share no history, so there is no change "
+                + "between them to check; pass as --base-ref the branch the head grew from, fetched with its "
+                + "history (git fetch REMOTE BRANCH)" + (isShallow() ? "; this clone is shallow: in GitHub Actions check out with "
+                + "fetch-depth: 0" : "") + ")");
+    }
+
     private String unresolvedHint(String ref) {
         StringBuilder sb = new StringBuilder("git cannot resolve this ref to a commit");
         int slash = ref.indexOf('/');

@@ -96,7 +96,11 @@ class ChangelogRulesTest {
                 bad("a changed entry", add().replace("Tune beta", "Tuned beta"), "changelog.history-changed"),
                 bad("corrections mixed with new entries", add().replace(LINK + "2", LINK + "22"), "changelog.mixed-change"),
                 ok("a canonical new link on main", add()),
-                bad("a placeholder on main", appended(entry(ALPHA, "XXX")), "changelog.new-link"),
+                // the working tree is a pull request whose number is not known yet
+                ok("a placeholder in the working tree", appended(entry(ALPHA, "XXX"))),
+                ok("another pull request's canonical link in the working tree", appended(entry(ALPHA, LINK + "5"))),
+                bad("a link to another repository in the working tree",
+                        appended(entry(ALPHA, "https://github.com/o/n/pull/5")), "changelog.new-link"),
                 okWith("a placeholder in a pull request", appended(entry(ALPHA, "XXX")), "--pr-number", "9"),
                 okWith("a long placeholder in a pull request", appended(entry(ALPHA, LINK + "XXX")), "--pr-number", "9"),
                 okWith("the pull request's own link", appended(entry(ALPHA, LINK + "9")), "--pr-number", "9"),

@@ -17,12 +17,12 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * driver, hooks, merge-pr.sh): a shell wrapper around this JVM and the compiled classes, so
  * no jar has to be built first.
  */
-final class Launcher {
+public final class Launcher {
     private Launcher() {
     }
 
     /** Writes {@code dir/sweepgate} and returns its path. */
-    static Path write(Path dir) {
+    public static Path write(Path dir) {
         Set<String> classpath = new LinkedHashSet<>();
         for (Class<?> c : new Class<?>[] {Main.class, LoadSettings.class, ObjectMapper.class,
                 JsonFactory.class, com.fasterxml.jackson.annotation.JsonProperty.class, picocli.CommandLine.class}) {

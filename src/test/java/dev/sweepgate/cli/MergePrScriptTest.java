@@ -14,13 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sweepgate.git.Git;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** scripts/merge-pr.sh --no-github against a local bare repository acting as origin. */
 class MergePrScriptTest {
@@ -62,16 +67,53 @@ class MergePrScriptTest {
         assertEquals(0, cloned.exitCode(), cloned.stderr());
     }
 
+    /** How merge-pr.sh finds sweepgate. */
+    enum Finding {
+        /** SWEEPGATE names the command. */
+        VARIABLE,
+        /** sweepgate on PATH (its shell function once called itself here: exit 139). */
+        PATH,
+        /** the launcher of the checkout the script is in. */
+        LAUNCHER
+    }
+
     private Script mergePr(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        return mergePr(Finding.VARIABLE, args);
+    }
+
+    /** Runs a copy of the scripts in a scratch checkout, so that its launcher is one the test controls. */
+    private Script mergePr(Finding finding, String... args) throws IOException, InterruptedException {
+        Path checkout = Files.createDirectories(tools.resolve("checkout"));
+        Files.createDirectories(checkout.resolve("scripts"));
+        Files.createDirectories(checkout.resolve(".github/scripts"));
+        Files.copy(SCRIPT, checkout.resolve("scripts/merge-pr.sh"), StandardCopyOption.REPLACE_EXISTING);
+        for (String name : new String[] {"pr-gate.sh", "sweepgate-command.sh"}) {
+            Files.copy(Path.of(".github/scripts", name), checkout.resolve(".github/scripts").resolve(name),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path bin = Files.createDirectories(tools.resolve("bin"));
+        Files.deleteIfExists(bin.resolve("sweepgate"));
+        Files.deleteIfExists(checkout.resolve("sweepgate"));
+        List<String> command = new ArrayList<>(List.of("bash", checkout.resolve("scripts/merge-pr.sh").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(maintainer.toFile()).redirectErrorStream(true);
         pb.environment().putAll(m.environment);
-        pb.environment().put("SWEEPGATE", "'" + sweepgate + "'");
+        pb.environment().remove("SWEEPGATE");
+        pb.environment().put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin");
+        switch (finding) {
+            case VARIABLE -> pb.environment().put("SWEEPGATE", "'" + sweepgate + "'");
+            case PATH -> Files.copy(sweepgate, bin.resolve("sweepgate"));
+            case LAUNCHER -> Files.copy(sweepgate, checkout.resolve("sweepgate"));
+        }
+        Path output = tools.resolve("output");
+        pb.redirectOutput(output.toFile());
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process process = pb.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Script(process.waitFor(), output);
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("merge-pr.sh did not finish in 120 s:\n" + Files.readString(output));
+        }
+        return new Script(process.exitValue(), Files.readString(output));
     }
 
     private String git(String... args) {
@@ -99,7 +141,7 @@ class MergePrScriptTest {
         String canonical = LINK + "42";
         assertEquals(appended(B, A.replace("pr-link: XXX", "pr-link: " + canonical),
                 C.replace("pr-link: " + LINK + "XXX", "pr-link: " + canonical)), pushed);
-        assertTrue(git("log", "-1", "--format=%B", "origin/pr").contains("[skip-sweep]"));
+        assertFalse(git("log", "-1", "--format=%B", "origin/pr").contains("[skip-sweep]"), "a marker nothing reads");
         assertEquals(git("rev-parse", "origin/main"), git("rev-parse", "origin/pr^2"), "main is merged in");
 
         ChangelogFixture.Run gate = ChangelogFixture.runIn(maintainer, Map.of(), "validate-changelog",
@@ -108,15 +150,16 @@ class MergePrScriptTest {
         assertBackWhereItStarted();
     }
 
-    @Test
-    void aPullRequestAlreadyUpToDateOnlyGetsItsLinksCanonicalised() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Finding.class)
+    void aPullRequestAlreadyUpToDateOnlyGetsItsLinksCanonicalised(Finding finding) throws Exception {
         publish(ChangelogFixture.HISTORY, appended(A));
-        Script run = mergePr("--no-github", "--branch", "pr", "42");
+        Script run = mergePr(finding, "--no-github", "--branch", "pr", "42");
         assertEquals(0, run.exit(), run.output());
         git("fetch", "-q", "origin");
         assertEquals(appended(A.replace("pr-link: XXX", "pr-link: " + LINK + "42")),
                 new String(clone.show("origin/pr", FILE), StandardCharsets.UTF_8));
-        assertTrue(git("log", "-1", "--format=%s", "origin/pr").contains("[skip-sweep]"));
+        assertFalse(git("log", "-1", "--format=%B", "origin/pr").contains("[skip-sweep]"), "a marker nothing reads");
         assertBackWhereItStarted();
     }
 

@@ -274,14 +274,14 @@ class SafetyTest {
         new ChangelogFixture(repo);
         Files.createDirectories(repo.resolve(".git/hooks"));
         user.own(repo);
-        // first the top level (.gitattributes), then the hooks directory (pre-push) cannot be written
-        for (Path readOnly : List.of(repo, repo.resolve(".git/hooks"))) {
+        // first the clone's info directory (attributes), then the hooks directory (pre-push) cannot be written
+        for (Path readOnly : List.of(repo.resolve(".git/info"), repo.resolve(".git/hooks"))) {
             String config = Files.readString(repo.resolve(".git/config"));
             var before = HostileInputTest.snapshot(repo);
             var hooksBefore = HostileInputTest.snapshot(repo.resolve(".git/hooks"));
             readOnly(readOnly);
             try {
-                ChangelogFixture.Run r = user.run(repo, "install-hooks");
+                ChangelogFixture.Run r = user.run(repo, "install-hooks", "--command", "sweepgate");
                 assertEquals(3, r.exit(), r.out() + r.err());
                 assertTrue(r.err().contains("permission denied") && r.err().contains("nothing was changed"), r.err());
                 assertFalse(r.err().contains("Exception"), r.err());

@@ -117,11 +117,32 @@ class ValidateChangelogCommandTest {
         ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", base, "--head-ref", head);
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("1 pr-link correction, nothing appended"), r.out());
-        // process-changelog agrees: an empty sweep (its step 0), not a deletion.
+        // process step 0: nothing to sweep, and main stays green
         ChangelogFixture.Run process = fx.run("process-changelog", "--base-ref", base, "--head-ref", head);
         assertEquals(0, process.exit(), process.err());
-        assertTrue(process.out().contains("\"single_node\" : { }") && process.out().contains("\"evals\" : [ ]"),
-                process.out());
+        assertTrue(process.out().replace(" ", "").contains("\"entries\":[]"), process.out());
+    }
+
+    @Test
+    void aPlaceholderOnAPushToMainSaysWhatAPullRequestPasses() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", "XXX"));
+        ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--format=text");
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().contains("on a pull request pass --pr-number N, or --pull-request"), r.err());
+    }
+
+    @Test
+    void aPullRequestWhoseNumberIsUnknownAcceptsPlaceholdersAndCanonicalLinksAndSaysSo() {
+        for (String link : new String[] {"XXX", LINK + "XXX", LINK + "77"}) {
+            String head = fx.append(entry("alpha-fp8-mi355x-sglang", link));
+            ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head,
+                    "--pull-request", "--format=text");
+            assertEquals(0, r.exit(), link + ": " + r.err());
+            assertTrue(r.out().contains("number is not known here, so the placeholders XXX"), r.out());
+        }
+        ChangelogFixture.Run both = fx.run("validate-changelog", "--base-ref", fx.base, "--pull-request",
+                "--pr-number", "3");
+        assertEquals(2, both.exit(), both.err());
     }
 
     @Test
@@ -209,5 +230,17 @@ class ValidateChangelogCommandTest {
                 "--config-files", "../configs/amd-master.yaml", "../configs/nvidia-master.yaml",
                 "--runner-config", "../configs/runners.yaml");
         assertEquals(0, fromDocs.exit(), fromDocs.err());
+    }
+
+    @Test
+    void anUnknownConfigKeyIsReportedAtItsOwnLineOfTheHeadFile() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", "XXX").replace("    - alpha-fp8-mi355x-sglang\n",
+                "    - alpha-fp8-mi355x-sglang\n    - no-such-config\n"));
+        int line = (int) appended().lines().count() + 4;   // the empty line, `- config-keys:`, alpha, then this key
+        ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--pull-request",
+                "--format=text");
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().startsWith("perf-changelog.yaml:" + line + ":7: error: new entry 1: config key 'no-such-config'"),
+                r.err());
     }
 }

@@ -1,0 +1,30 @@
+# Sourced by pr-gate.sh, sweep.sh and scripts/merge-pr.sh: how to run sweepgate.
+#   $SWEEPGATE            shell text, as in the merge driver's git config ('java -jar "/opt/x y/sweepgate.jar"')
+#   sweepgate on PATH     by its absolute path (a function named like it would call itself)
+#   ./sweepgate           the launcher of the checkout this file belongs to (builds the jar when needed)
+# find_sweepgate sets sweepgate_command, or returns 1; run_sweepgate ARGS... runs it;
+# fail STATUS MESSAGE... is the scripts' error exit ($program names the script).
+fail() {
+    local status=$1
+    shift
+    echo "$program: error: $*" >&2
+    exit "$status"
+}
+
+find_sweepgate() {
+    local found checkout
+    checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    if [ -n "${SWEEPGATE:-}" ]; then
+        sweepgate_command=$SWEEPGATE
+    elif found=$(command -v sweepgate 2>/dev/null) && [ -n "$found" ]; then
+        sweepgate_command=$(printf '%q' "$found")
+    elif [ -x "$checkout/sweepgate" ]; then
+        sweepgate_command=$(printf '%q' "$checkout/sweepgate")
+    else
+        return 1
+    fi
+}
+
+run_sweepgate() {
+    eval "$sweepgate_command \"\$@\""
+}

@@ -1,0 +1,513 @@
+package dev.sweepgate.journey;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sweepgate.cli.Launcher;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pull request journey end to end, on real repositories: a bare "origin", a contributor's
+ * clone with the installed pre-push hook, a maintainer's clone, and a CI checkout where the
+ * workflow's steps run exactly as .github/workflows/changelog.yml writes them. The benchmark
+ * data are the project's own configs/, golden_al_distribution/ and a short changelog made from
+ * the real one's first entries (and the first entry followed by a two-space separator line).
+ */
+class LifecycleTest {
+    private static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
+    private static final String CHANGELOG = "perf-changelog.yaml";
+    /** Configs of amd-master.yaml with a handful of rows each. */
+    private static final String FIRST = "dsr1-fp4-mi355x-sglang";
+    private static final String OTHER = "dsr1-fp8-mi300x-sglang";
+    private static final String THIRD = "dsr1-fp4-mi355x-atom";
+    private static final Workflow WORKFLOW = Workflow.load(Path.of(".github/workflows/changelog.yml"));
+
+    @TempDir
+    static Path shared;
+    static Path tools;
+    static String history;
+    /** The 1-based line of the history's two-space separator line. */
+    static int separatorLine;
+
+    @TempDir
+    Path root;
+    Path origin;
+    Path contributor;
+    Path maintainer;
+    Path ci;
+    Map<String, String> env;
+    int runs;
+
+    record Run(int exit, String out, String err) {
+        String all() {
+            return out + err;
+        }
+    }
+
+    @BeforeAll
+    static void fixtures() throws IOException {
+        tools = Files.createDirectories(shared.resolve("bin"));
+        Launcher.write(tools);
+        List<String> lines = List.of(Files.readString(Path.of(CHANGELOG)).split("\n", -1));
+        List<Integer> starts = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("- config-keys:")) {
+                starts.add(i);
+            }
+        }
+        int separator = lines.indexOf("  ");
+        int before = starts.stream().filter(s -> s < separator).reduce((a, b) -> b).orElseThrow();
+        int after = starts.indexOf(before) + 1;
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < 3; k++) {
+            sb.append(entryText(lines, starts.get(k), starts.get(k + 1))).append('\n');
+        }
+        // the entry the real history follows with "  \n\n", byte for byte, then the next one
+        sb.append(String.join("\n", lines.subList(before, starts.get(after)))).append('\n');
+        separatorLine = (int) sb.toString().lines().takeWhile(l -> !l.equals("  ")).count() + 1;
+        sb.append(entryText(lines, starts.get(after), starts.get(after + 1)));
+        history = sb.toString();
+    }
+
+    private static String entryText(List<String> lines, int from, int to) {
+        List<String> entry = new ArrayList<>(lines.subList(from, to));
+        while (entry.get(entry.size() - 1).isEmpty()) {
+            entry.remove(entry.size() - 1);
+        }
+        return String.join("\n", entry) + "\n";
+    }
+
+    static String entry(String key, String link) {
+        return "- config-keys:\n    - " + key + "\n  description:\n    - \"Tune " + key + "\"\n  pr-link: " + link + "\n";
+    }
+
+    /** The history with entries appended, one empty line apart. */
+    static String appended(String changelog, String... entries) {
+        StringBuilder sb = new StringBuilder(changelog);
+        for (String e : entries) {
+            sb.append('\n').append(e);
+        }
+        return sb.toString();
+    }
+
+    @BeforeEach
+    void repositories() throws IOException {
+        env = new HashMap<>(Map.of("GIT_CONFIG_NOSYSTEM", "1", "HOME", root.toString(),
+                "GIT_AUTHOR_NAME", "test", "GIT_AUTHOR_EMAIL", "test@example.com",
+                "GIT_COMMITTER_NAME", "test", "GIT_COMMITTER_EMAIL", "test@example.com",
+                "PATH", tools + ":" + System.getenv("PATH")));
+        origin = root.resolve("origin.git");
+        maintainer = root.resolve("maintainer");
+        contributor = root.resolve("contributor");
+        ci = root.resolve("ci");
+        ok(root, "git", "init", "-q", "--bare", "-b", "main", origin.toString());
+        ok(root, "git", "init", "-q", "-b", "main", maintainer.toString());
+        copyTree(Path.of("configs"), maintainer.resolve("configs"));
+        copyTree(Path.of("golden_al_distribution"), maintainer.resolve("golden_al_distribution"));
+        copyTree(Path.of(".github"), maintainer.resolve(".github"));
+        copyTree(Path.of("scripts"), maintainer.resolve("scripts"));
+        write(maintainer, CHANGELOG, history);
+        commit(maintainer, "the benchmark repository");
+        ok(maintainer, "git", "remote", "add", "origin", origin.toString());
+        ok(maintainer, "git", "push", "-q", "-u", "origin", "main");
+        ok(root, "git", "clone", "-q", origin.toString(), contributor.toString());
+        Run installed = ok(contributor, "sweepgate", "install-hooks");
+        assertTrue(installed.out().startsWith("sweepgate: '" + tools.resolve("sweepgate") + "' (sweepgate on PATH)"),
+                installed.out());
+        assertTrue(installed.out().contains(contributor.resolve(".git/info/attributes") + ": added `"
+                + CHANGELOG + " merge=perf-changelog`"), installed.out());
+        assertFalse(Files.exists(contributor.resolve(".gitattributes")));
+        ok(root, "git", "clone", "-q", origin.toString(), ci.toString());
+    }
+
+    // --- the scenarios ------------------------------------------------------------------------
+
+    @Test
+    void aBranchBehindMainWithAPlaceholderLinkPassesTheHookAndThePullRequestJob() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "behind");
+        // main moves on: a config change with its entry
+        edit(maintainer, "configs/amd-master.yaml", s -> s.replaceFirst("conc-end: 64 }", "conc-end: 128 }"));
+        write(maintainer, CHANGELOG, appended(history, entry(FIRST, LINK + "900")));
+        commit(maintainer, "main moves on");
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+        ok(contributor, "git", "fetch", "-q", "origin");
+
+        write(contributor, CHANGELOG, appended(history, entry(OTHER, LINK + "XXX")));
+        commit(contributor, "tune " + OTHER);
+        Run hook = push("behind");
+        assertEquals(0, hook.exit(), hook.all());
+        assertTrue(hook.err().contains("checking refs/heads/behind against origin/main"), hook.err());
+        assertTrue(hook.all().contains("the pull request's number is not known here, so the placeholders XXX"), hook.all());
+        assertFalse(hook.all().contains("deleted"), hook.all());
+
+        Run job = prJob("behind", 11);
+        assertEquals(0, job.exit(), job.all());
+        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (1 of 1 checks)"),
+                job.err());
+        assertFalse(job.all().contains(FIRST), "a config the pull request never touched: " + job.all());
+    }
+
+    @Test
+    void theSeedMistakeFailsAtTheSeparatorLineAndFixChangelogRepairsIt() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "seed");
+        write(contributor, CHANGELOG, appended(history.replace("\n  \n", "\n\n"), entry(OTHER, "XXX")));
+        commit(contributor, "an editor trimmed the separator");
+        Run hook = push("seed");
+        assertEquals(1, hook.exit(), hook.all());
+        assertTrue(hook.err().contains(CHANGELOG + ":" + separatorLine + ":1: error: appended entries changed historical "
+                + CHANGELOG + " bytes"), hook.err());
+        assertTrue(hook.err().contains("sweepgate fix-changelog --base-ref BASE"), hook.err());
+
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "seed");
+        Run job = prJob("seed", 12);
+        assertEquals(1, job.exit(), job.all());
+        assertTrue(job.err().contains("::error file=" + CHANGELOG + ",line=" + separatorLine + ",col=1,"), job.err());
+        assertTrue(summary().contains("| validate-changelog | **failed** (exit 1) |"), summary());
+        assertTrue(summary().contains(CHANGELOG + ":" + separatorLine + ":1: error:"), "the summary shows every problem");
+
+        Run fix = ok(contributor, "sweepgate", "fix-changelog", "--base-ref", "origin/main");
+        assertTrue(fix.all().contains(CHANGELOG), fix.all());
+        assertEquals(appended(history, entry(OTHER, "XXX")), Files.readString(contributor.resolve(CHANGELOG)));
+        commit(contributor, "fix-changelog");
+        Run fixed = push("seed");
+        assertEquals(0, fixed.exit(), fixed.all());
+        Run again = prJob("seed", 12);
+        assertEquals(0, again.exit(), again.all());
+        assertTrue(summary().contains("### sweepgate gate: passed"), summary());
+    }
+
+    @Test
+    void aConfigChangeWithoutAnEntryFailsNamingTheConfigAndItsLine() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "config");
+        edit(contributor, "configs/amd-master.yaml", s -> s.replaceFirst("conc-end: 64 }", "conc-end: 128 }"));
+        commit(contributor, "more concurrency");
+        Run hook = push("config");
+        assertEquals(1, hook.exit(), hook.all());
+        assertTrue(hook.err().contains("configs/amd-master.yaml:1:1: error: config " + FIRST + ": its generated rows changed"),
+                hook.err());
+        assertTrue(hook.err().contains("pr-gate: check-coverage: sweepgate check-coverage"), hook.err());
+
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "config");
+        Run job = prJob("config", 13);
+        assertEquals(1, job.exit(), job.all());
+        assertTrue(job.err().contains("::error file=configs/amd-master.yaml,line=1,col=1,title=coverage.uncovered::config "
+                + FIRST + ": its generated rows changed"), job.err());
+        assertSarif("check-coverage", "configs/amd-master.yaml", 1);
+    }
+
+    @Test
+    void anOffCurveSyntheticAcceptanceLengthFailsAtItsLine() throws IOException {
+        List<String> nvidia = Files.readAllLines(contributor.resolve("configs/nvidia-master.yaml"));
+        int line = 0;
+        String key = null;
+        for (int i = 0; i < nvidia.size() && line == 0; i++) {
+            if (nvidia.get(i).matches("[a-z0-9].*:")) {
+                key = nvidia.get(i).substring(0, nvidia.get(i).length() - 1);
+            }
+            if (nvidia.get(i).contains("SYNTHETIC_ACCEPTANCE_LENGTH=")) {
+                line = i + 1;
+            }
+        }
+        int column = nvidia.get(line - 1).indexOf("- ") + 3;   // where the list item's scalar starts
+        nvidia.set(line - 1, nvidia.get(line - 1).replaceFirst("SYNTHETIC_ACCEPTANCE_LENGTH=[0-9.]+",
+                "SYNTHETIC_ACCEPTANCE_LENGTH=2.99"));
+        ok(contributor, "git", "checkout", "-q", "-b", "golden");
+        write(contributor, "configs/nvidia-master.yaml", String.join("\n", nvidia) + "\n");
+        write(contributor, CHANGELOG, appended(history, entry(key, "XXX")));
+        commit(contributor, "a new acceptance length");
+        Run hook = push("golden");
+        assertEquals(1, hook.exit(), hook.all());
+        String at = "configs/nvidia-master.yaml:" + line + ":" + column + ": error: SYNTHETIC_ACCEPTANCE_LENGTH=2.99 in config '"
+                + key + "' is not the golden AL";
+        assertTrue(hook.err().contains(at), hook.err());
+
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "golden");
+        Run job = prJob("golden", 14);
+        assertEquals(1, job.exit(), job.all());
+        assertTrue(job.err().contains("::error file=configs/nvidia-master.yaml,line=" + line + ",col=" + column
+                + ",title=golden.value::"), job.err());
+        assertTrue(summary().contains("| validate-changelog | passed |"), summary());
+        assertTrue(summary().contains("| validate-configs | **failed** (exit 1) |"), summary());
+    }
+
+    @Test
+    void anUnknownConfigKeyFailsAtThatKeysLineOfTheChangelog() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "unknown");
+        String added = entry(OTHER, "XXX").replace("    - " + OTHER + "\n", "    - " + OTHER + "\n    - no-such-config\n");
+        write(contributor, CHANGELOG, appended(history, added));
+        commit(contributor, "a typo");
+        int line = (int) history.lines().count() + 4;   // the empty line, `- config-keys:`, the first key, this one
+        Run hook = push("unknown");
+        assertEquals(1, hook.exit(), hook.all());
+        assertTrue(hook.err().contains(CHANGELOG + ":" + line + ":7: error: new entry 1: config key 'no-such-config' not found"),
+                hook.err());
+
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "unknown");
+        Run job = prJob("unknown", 15);
+        assertEquals(1, job.exit(), job.all());
+        assertTrue(job.err().contains("::error file=" + CHANGELOG + ",line=" + line + ",col=7,title=changelog.unknown-config-key::"),
+                job.err());
+        assertSarif("validate-changelog", CHANGELOG, line);
+    }
+
+    @Test
+    void aPrLinkCorrectionPassesMergesAndLeavesThePushJobGreenWithNothingToSweep() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "correction");
+        String firstLink = history.lines().filter(l -> l.startsWith("  pr-link: ")).findFirst().orElseThrow();
+        write(contributor, CHANGELOG, history.replaceFirst(Pattern.quote(firstLink), Matcher.quoteReplacement(firstLink + "0")));
+        commit(contributor, "correct a pr-link");
+        Run hook = push("correction");
+        assertEquals(0, hook.exit(), hook.all());
+        assertTrue(hook.all().contains("1 pr-link correction, nothing appended: nothing to sweep"), hook.all());
+        Run job = prJob("correction", 16);
+        assertEquals(0, job.exit(), job.all());
+
+        String[] merged = squashMerge("correction");
+        Run sweep = pushJob(merged[0], merged[1]);
+        assertEquals(0, sweep.exit(), sweep.all());
+        JsonNode published = publishedSweep();
+        assertEquals(0, published.get("changelog_metadata").get("entries").size());
+        assertTrue(published.get("single_node").isEmpty(), "the matrix job's bucket is empty: it is skipped");
+    }
+
+    @Test
+    void twoPullRequestsThatBothAppendMergeThroughMergePrAndTheDriver() throws IOException {
+        Run driver = ok(maintainer, "sweepgate", "install-hooks");
+        assertTrue(driver.out().contains("git config merge.perf-changelog.driver: '" + tools.resolve("sweepgate")
+                + "' merge-driver"), driver.out());
+        String base = sha(contributor, "origin/main");
+        ok(contributor, "git", "checkout", "-q", "-b", "first");
+        write(contributor, CHANGELOG, appended(history, entry(OTHER, "XXX")));
+        commit(contributor, "first");
+        assertEquals(0, push("first").exit());
+        ok(contributor, "git", "checkout", "-q", "-b", "second", base);
+        write(contributor, CHANGELOG, appended(history, entry(THIRD, LINK + "XXX")));
+        String second = commit(contributor, "second");
+        assertEquals(0, push("second").exit());
+
+        Run mergeFirst = ok(maintainer, "bash", "scripts/merge-pr.sh", "--no-github", "--branch", "first", "21");
+        assertTrue(mergeFirst.err().contains("pr-gate: origin/main..."), mergeFirst.err());
+        squashMerge("first");
+        Run mergeSecond = ok(maintainer, "bash", "scripts/merge-pr.sh", "--no-github", "--branch", "second", "22");
+        assertTrue(mergeSecond.err().contains("merging origin/main into second"), mergeSecond.err());
+        String[] merged = squashMerge("second");
+
+        assertEquals(appended(history, entry(OTHER, LINK + "21"), entry(THIRD, LINK + "22")),
+                Files.readString(maintainer.resolve(CHANGELOG)));
+        ok(maintainer, "sweepgate", "validate-changelog", "--base-ref", merged[0], "--head-ref", merged[1]);
+        Run sweep = pushJob(merged[0], merged[1]);
+        assertEquals(0, sweep.exit(), sweep.all());
+        ObjectNode published = (ObjectNode) publishedSweep();
+        JsonNode entries = published.get("changelog_metadata").get("entries");
+        assertEquals(1, entries.size(), entries.toString());
+        assertEquals(List.of(THIRD), List.of(entries.get(0).get("config-keys").get(0).asText()));
+        assertEquals(LINK + "22", entries.get(0).get("pr-link").asText());
+        // exactly the rows of the second pull request's own change
+        ObjectNode own = (ObjectNode) json(ok(contributor, "sweepgate", "process-changelog", "--base-ref", base,
+                "--head-ref", second).out());
+        published.remove("changelog_metadata");
+        own.remove("changelog_metadata");
+        assertEquals(own, published);
+    }
+
+    @Test
+    void aForkWithoutOriginMainGetsOneMessageWithTheFix() throws IOException {
+        Path fork = root.resolve("fork.git");
+        Path clone = root.resolve("fork-clone");
+        ok(root, "git", "init", "-q", "--bare", "-b", "feature", fork.toString());
+        ok(root, "git", "init", "-q", "-b", "feature", clone.toString());
+        ok(clone, "git", "remote", "add", "origin", fork.toString());
+        ok(clone, "git", "remote", "add", "upstream", origin.toString());
+        ok(clone, "git", "fetch", "-q", "upstream");
+        ok(clone, "git", "reset", "-q", "--hard", "upstream/main");
+        ok(clone, "sweepgate", "install-hooks");
+        write(clone, CHANGELOG, appended(history, entry(OTHER, "XXX")));
+        commit(clone, "from a fork");
+        Run blocked = run(clone, Map.of(), "git", "push", "-q", "origin", "feature");
+        assertEquals(1, blocked.exit(), blocked.all());
+        List<String> fixes = blocked.err().lines().filter(l -> l.contains("fix:")).toList();
+        assertEquals(List.of("sweepgate pre-push: the upstream branch origin/main is unknown here; fix: git config "
+                + "sweepgate.upstream upstream/main"), fixes);
+        ok(clone, "git", "config", "sweepgate.upstream", "upstream/main");
+        Run pushed = run(clone, Map.of(), "git", "push", "-q", "origin", "feature");
+        assertEquals(0, pushed.exit(), pushed.all());
+        assertTrue(pushed.err().contains("checking refs/heads/feature against upstream/main"), pushed.err());
+    }
+
+    // --- the three places, run as they are run ---------------------------------------------------
+
+    /** A real git push from the contributor's clone: the installed pre-push hook runs. */
+    private Run push(String branch) {
+        return run(contributor, Map.of(), "git", "push", "-q", "origin", branch);
+    }
+
+    /** The pull request job's gate step, on a fresh fetch of the branch, with the event's values. */
+    private Run prJob(String branch, int number) {
+        ok(ci, "git", "fetch", "-q", "origin", "+refs/heads/*:refs/remotes/origin/*");
+        String head = sha(ci, "origin/" + branch);
+        ok(ci, "git", "checkout", "-q", "--detach", head);
+        Workflow.Step step = WORKFLOW.step("gate", "gate");
+        return runStep(step, step.env(Map.of("github.base_ref", "main", "github.event.pull_request.head.sha", head,
+                "github.event.pull_request.number", String.valueOf(number))));
+    }
+
+    /** The push job's sweep step for a push to main from {@code before} to {@code after}. */
+    private Run pushJob(String before, String after) {
+        ok(ci, "git", "fetch", "-q", "origin", "+refs/heads/*:refs/remotes/origin/*");
+        ok(ci, "git", "checkout", "-q", "--detach", after);
+        Workflow.Step step = WORKFLOW.step("sweep", "sweep");
+        return runStep(step, step.env(Map.of("github.event.before", before, "github.sha", after)));
+    }
+
+    private Run runStep(Workflow.Step step, Map<String, String> stepEnv) {
+        runs++;
+        Map<String, String> variables = new HashMap<>(stepEnv);
+        variables.put("GITHUB_ACTIONS", "true");
+        variables.put("RUNNER_TEMP", root.resolve("runner-" + runs).toString());
+        variables.put("GITHUB_STEP_SUMMARY", root.resolve("summary-" + runs + ".md").toString());
+        variables.put("GITHUB_OUTPUT", root.resolve("output-" + runs).toString());
+        // GitHub runs a `shell: bash` step as `bash --noprofile --norc -eo pipefail FILE`
+        return run(ci, variables, "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step.run());
+    }
+
+    private String summary() {
+        return readOrEmpty(root.resolve("summary-" + runs + ".md"));
+    }
+
+    private JsonNode publishedSweep() {
+        String output = readOrEmpty(root.resolve("output-" + runs));
+        assertTrue(output.startsWith("search-space-config<<"), output);
+        String delimiter = output.substring("search-space-config<<".length(), output.indexOf('\n'));
+        String value = output.substring(output.indexOf('\n') + 1, output.lastIndexOf("\n" + delimiter));
+        return json(value);
+    }
+
+    private void assertSarif(String check, String file, int line) {
+        Path sarif = root.resolve("runner-" + runs).resolve("sarif").resolve(check + ".sarif");
+        JsonNode location = json(readOrEmpty(sarif)).get("runs").get(0).get("results").get(0).get("locations").get(0)
+                .get("physicalLocation");
+        assertEquals(file, location.get("artifactLocation").get("uri").asText());
+        assertEquals(line, location.get("region").get("startLine").asInt());
+    }
+
+    /** What GitHub's squash-merge does: one commit on main with the branch's tree. Returns main before and after. */
+    private String[] squashMerge(String branch) {
+        ok(maintainer, "git", "checkout", "-q", "main");
+        ok(maintainer, "git", "pull", "-q", "--ff-only", "origin", "main");
+        String before = sha(maintainer, "HEAD");
+        ok(maintainer, "git", "fetch", "-q", "origin", branch);
+        ok(maintainer, "git", "merge", "-q", "--squash", "FETCH_HEAD");
+        String after = commit(maintainer, "Squash-merge " + branch);
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+        return new String[] {before, after};
+    }
+
+    // --- plumbing ------------------------------------------------------------------------------
+
+    private Run ok(Path dir, String... command) {
+        Run r = run(dir, Map.of(), command);
+        assertEquals(0, r.exit(), String.join(" ", command) + ":\n" + r.all());
+        return r;
+    }
+
+    /** Runs a command with the test's git identity and PATH (sweepgate first), nothing of CI's own environment. */
+    private Run run(Path dir, Map<String, String> variables, String... command) {
+        try {
+            List<String> argv = new ArrayList<>(List.of(command));
+            if (argv.get(0).equals("sweepgate")) {
+                // ProcessBuilder looks programs up on this JVM's PATH, not on the one given to the child
+                argv.set(0, tools.resolve("sweepgate").toString());
+            }
+            ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
+            Stream.of("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "SWEEPGATE", "GIT_DIR", "GIT_WORK_TREE")
+                    .forEach(pb.environment()::remove);
+            pb.environment().putAll(env);
+            pb.environment().putAll(variables);
+            Path out = Files.createTempFile(root, "out", ".txt");
+            Path err = Files.createTempFile(root, "err", ".txt");
+            pb.redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            Process process = pb.start();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError(String.join(" ", command) + " did not finish in 120 s:\n" + Files.readString(err));
+            }
+            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private String sha(Path dir, String ref) {
+        return ok(dir, "git", "rev-parse", ref).out().strip();
+    }
+
+    private String commit(Path dir, String message) {
+        ok(dir, "git", "add", "-A");
+        ok(dir, "git", "commit", "-q", "-m", message);
+        return sha(dir, "HEAD");
+    }
+
+    private static void write(Path dir, String path, String text) throws IOException {
+        Path file = dir.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private static void edit(Path dir, String path, java.util.function.UnaryOperator<String> change) throws IOException {
+        write(dir, path, change.apply(Files.readString(dir.resolve(path))));
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path p : paths.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    private static String readOrEmpty(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return new ObjectMapper().readTree(text);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+}
