@@ -31,7 +31,7 @@ final class CanonicalizeCommand implements ContextCommand {
 
     @Override
     public int call(Context context) {
-        PrLinkPolicy policy = options.policy();
+        PrLinkPolicy policy = options.policy(context);
         Git git = new Git(context.dir());
         String base = ChangelogGate.refs(git, baseRef, null).baseCommit();
         String file = options.changelogFile();

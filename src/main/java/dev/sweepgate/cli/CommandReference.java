@@ -62,7 +62,10 @@ public final class CommandReference {
         for (PositionalParamSpec positional : spec.positionalParameters()) {
             rows.add(new String[] {positional.paramLabel(), description(positional)});
         }
-        for (OptionSpec option : spec.options()) {
+        // Sorted by name as help sorts them: the order of reflected mixin fields differs from run to run.
+        List<OptionSpec> options = new ArrayList<>(spec.options());
+        options.sort(java.util.Comparator.comparing(option -> option.longestName().replaceFirst("^-+", "")));
+        for (OptionSpec option : options) {
             if (!option.hidden() && !option.usageHelp() && !option.versionHelp()) {
                 rows.add(new String[] {synopsis(option), description(option)});
             }

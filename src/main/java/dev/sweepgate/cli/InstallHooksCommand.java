@@ -33,9 +33,8 @@ final class InstallHooksCommand implements ContextCommand {
     @Mixin
     private ChangelogFileOption changelogOption;
 
-    @Option(names = "--repo", paramLabel = "OWNER/NAME", defaultValue = PrLinkPolicy.DEFAULT_REPO,
-            description = "The repository pr-links point to, for the hook (default: ${DEFAULT-VALUE}).")
-    private String repo;
+    @Mixin
+    private RepoOption repoOption;
 
     @Option(names = "--force", description = "Replace a pre-push hook that sweepgate did not write.")
     private boolean force;
@@ -43,7 +42,7 @@ final class InstallHooksCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         String changelogFile = changelogOption.changelogFile();
-        MergeOptions.checkRepo(repo);
+        String repo = repoOption.repo(context);
         if (command != null && command.isBlank()) {
             throw new UsageException("--command must name how to run sweepgate");
         }

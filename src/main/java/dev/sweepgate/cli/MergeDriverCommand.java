@@ -56,9 +56,8 @@ final class MergeDriverCommand implements ContextCommand {
 
     @Override
     public int call(Context context) {
-        String repo = repoOption.repo();
+        String repo = repoOption.repo(context);
         MergeOptions.checkPrNumber(prNumber);
-        MergeOptions.checkRepo(repo);
         ChangelogFile base = ChangelogFile.check(context.read(basePath), path + "@merge-base");
         ChangelogFile ours = ChangelogFile.check(context.read(oursPath), path + "@ours");
         ChangelogFile theirs = ChangelogFile.check(context.read(theirsPath), path + "@theirs");

@@ -21,10 +21,9 @@ final class MergeOptions {
         return file.changelogFile();
     }
 
-    PrLinkPolicy policy() {
+    PrLinkPolicy policy(Context context) {
         checkPrNumber(prNumber);
-        checkRepo(repo.repo());
-        return new PrLinkPolicy(repo.repo(), prNumber);
+        return new PrLinkPolicy(repo.repo(context), prNumber);
     }
 
     static void checkPrNumber(Long number) {

@@ -28,7 +28,7 @@ final class ResolveConflictCommand implements ContextCommand {
 
     @Override
     public int call(Context context) {
-        PrLinkPolicy policy = options.policy();
+        PrLinkPolicy policy = options.policy(context);
         String file = options.changelogFile();
         Git git = new Git(context.dir());
         git.requireRepository();

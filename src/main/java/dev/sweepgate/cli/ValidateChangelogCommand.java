@@ -59,15 +59,12 @@ final class ValidateChangelogCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         String headRef = head.headRef();
-        String repo = repoOption.repo();
+        String repo = repoOption.repo(context);
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }
         if (prNumber != null && pullRequest) {
             throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
-        }
-        if (!PrLinkPolicy.isValidRepo(repo)) {
-            throw new UsageException("--repo must be OWNER/NAME, not " + repo);
         }
         Git git = new Git(context.dir());
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());

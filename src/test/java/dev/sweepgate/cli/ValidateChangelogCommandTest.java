@@ -124,6 +124,21 @@ class ValidateChangelogCommandTest {
     }
 
     @Test
+    void aForkChecksLinksAgainstTheRepositoryItsOriginPointsTo() {
+        fx.repo.git("remote", "add", "origin", "git@github.com:vendor-lab/InferenceX.git");
+        String upstreamLink = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "5"));
+        ChangelogFixture.Run refused = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", upstreamLink,
+                "--format=text");
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("https://github.com/vendor-lab/InferenceX/pull/"), refused.err());
+        String forkLink = fx.append(entry("alpha-fp8-mi355x-sglang", "https://github.com/vendor-lab/InferenceX/pull/5"));
+        assertEquals(0, fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", forkLink).exit());
+        // --repo still wins over the remote
+        assertEquals(0, fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", upstreamLink,
+                "--repo", "SemiAnalysisAI/InferenceX").exit());
+    }
+
+    @Test
     void aPlaceholderOnAPushToMainSaysWhatAPullRequestPasses() {
         String head = fx.append(entry("alpha-fp8-mi355x-sglang", "XXX"));
         ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--format=text");
