@@ -161,6 +161,13 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
             printf '%s\n' "${results[@]}"
         fi
         printf '%s' "$summary_failures"
+        if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ]; then
+            # What the change will run, for the reviewer (exit 1: the sweep cannot be computed,
+            # which the checks above already report).
+            echo
+            (unset GITHUB_STEP_SUMMARY; run_sweepgate plan --base-ref "$base" --head-ref "$head" \
+                --changelog-file "$changelog" --format markdown </dev/null 2>/dev/null) | head -c 200000 || true
+        fi
     } >>"$GITHUB_STEP_SUMMARY" || echo "$program: warning: cannot append to the job summary" >&2
 fi
 exit "$worst"

@@ -195,6 +195,9 @@ class LifecycleTest {
         Run again = prJob("seed", 12);
         assertEquals(0, again.exit(), again.all());
         assertTrue(summary().contains("### sweepgate gate: passed"), summary());
+        // the reviewer's view: what the change will run
+        assertTrue(summary().contains("### perf-changelog.yaml: the plan of this change"), summary());
+        assertTrue(summary().contains(OTHER), summary());
     }
 
     @Test
