@@ -1,15 +1,12 @@
 package dev.sweepgate.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.sweepgate.changelog.CanonicalJson;
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** The JSON sweepgate prints on stdout (matrix rows, the sweep), in Jackson's indented layout. */
+/** The JSON sweepgate prints on stdout (matrix rows, the sweep), written by Jackson ({@link PrettyJson}). */
 final class JsonOutput {
     private JsonOutput() {
     }
@@ -34,31 +31,8 @@ final class JsonOutput {
         return pretty(rows.stream().<Object>map(Row::fields).toList());
     }
 
-    /** {@code value} as Jackson's INDENT_OUTPUT writes it. */
+    /** {@code value} in the indented layout of all sweepgate's JSON. */
     static String pretty(Object value) {
-        try {
-            // Starting Jackson costs more than writing the value; the hand-written layout is identical.
-            return CanonicalJson.jacksonPretty(value);
-        } catch (CanonicalJson.UnsupportedValueException e) {
-            return WithJackson.pretty(value);
-        }
-    }
-
-    /**
-     * Jackson itself, for values the hand-written layout does not cover. A class of its own so
-     * that the usual run never loads a Jackson class (the verifier loads the exception types a
-     * method catches when it loads the method's class).
-     */
-    private static final class WithJackson {
-        private WithJackson() {
-        }
-
-        static String pretty(Object value) {
-            try {
-                return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("the output is made of plain JSON values", e);
-            }
-        }
+        return PrettyJson.write(value);
     }
 }

@@ -52,4 +52,35 @@ class CanonicalJsonTest {
         assertEquals("015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862",
                 CanonicalJson.sha256(Map.of("a", 1)));
     }
+
+    @Test
+    void fingerprintOfAMatrixRowIsWhatPythonComputes() {
+        // hashlib.sha256(json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        //                .encode()).hexdigest() for this row, computed with Python 3.
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("image", "lmsysorg/sglang:v0.5.12-rocm700-mi30x");
+        row.put("model", "deepseek-ai/DeepSeek-R1-0528");
+        row.put("model-prefix", "dsr1");
+        row.put("precision", "fp8");
+        row.put("framework", "sglang");
+        row.put("runner", "mi300x");
+        row.put("isl", 8192);
+        row.put("osl", 1024);
+        row.put("tp", 8);
+        row.put("pp", 1);
+        row.put("conc", 4);
+        row.put("max-model-len", 9472);
+        row.put("ep", 1);
+        row.put("dp-attn", false);
+        row.put("spec-decoding", "none");
+        row.put("exp-name", "dsr1_8k1k");
+        row.put("disagg", false);
+        row.put("run-eval", false);
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("ratio", 1e-5);
+        extra.put("note", "caf\u00e9 \ud83d\ude00");
+        row.put("extra", extra);
+        row.put("list", java.util.Arrays.asList(1L, 2.5, null));
+        assertEquals("84773740828cde83a6e0d35e45fc8d9a0ed59541fbb2599e947646542a350a8f", CanonicalJson.sha256(row));
+    }
 }
