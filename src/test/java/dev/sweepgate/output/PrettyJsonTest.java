@@ -2,6 +2,8 @@ package dev.sweepgate.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +15,7 @@ class PrettyJsonTest {
     private static final String NL = System.lineSeparator();
 
     @Test
-    void writesTheLayoutOfEveryEarlierRelease() {
+    void writesTheLayoutOfEveryEarlierRelease() throws Exception {
         Map<String, Object> worker = new LinkedHashMap<>();
         worker.put("tp", 8);
         worker.put("list", List.of(1L, 2L, 3L));
@@ -55,6 +57,9 @@ class PrettyJsonTest {
                 "  } ]",
                 "}, { } ]");
         assertEquals(expected, PrettyJson.write(rows));
+        // the layout of databind's INDENT_OUTPUT, which earlier releases printed
+        assertEquals(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows),
+                PrettyJson.write(rows));
         assertEquals("[ ]", PrettyJson.write(List.of()));
     }
 }
