@@ -3,6 +3,8 @@ package dev.sweepgate.cli;
 import dev.sweepgate.matrix.Row;
 import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.problem.ProblemException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -16,14 +18,21 @@ final class JsonOutput {
      * or report the problems that kept the configs from producing them (exit 1).
      */
     static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows) {
+        List<Object> fields;
         try {
-            context.out().println(rows(rows.get()));
-            context.out().flush();
-            return Main.OK;
+            fields = rows.get().stream().<Object>map(Row::fields).toList();
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
+        try {
+            PrettyJson.write(fields, context.out());
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to stdout", e);
+        }
+        context.out().println();
+        context.out().flush();
+        return Main.OK;
     }
 
     /** Matrix rows as one JSON array. */

@@ -1,11 +1,14 @@
 package dev.sweepgate.output;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SegmentedStringWriter;
+import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.Map;
@@ -27,16 +30,32 @@ public final class PrettyJson {
 
     /** {@code value} (maps, collections, strings, numbers, booleans, null) as indented JSON text. */
     public static String write(Object value) {
-        StringWriter text = new StringWriter(1 << 16);
-        try (JsonGenerator generator = new JsonFactory().createGenerator(text)) {
-            generator.setPrettyPrinter(new DefaultPrettyPrinter()
-                    .withObjectIndenter(new DefaultIndenter("  ", DefaultIndenter.SYS_LF))
-                    .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance));
-            write(generator, value);
+        SegmentedStringWriter text = new SegmentedStringWriter(new BufferRecycler());
+        try {
+            try (JsonGenerator generator = pretty(new JsonFactory().createGenerator(text))) {
+                write(generator, value);
+            }
+            return text.getAndClear();
         } catch (IOException e) {
             throw new UncheckedIOException("writing JSON to memory", e);
         }
-        return text.toString();
+    }
+
+    /**
+     * {@code value} as indented JSON, in UTF-8, straight into {@code out} (left open): a megabyte of
+     * rows needs no text in memory first.
+     */
+    public static void write(Object value, OutputStream out) throws IOException {
+        JsonFactory factory = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        try (JsonGenerator generator = pretty(factory.createGenerator(out, JsonEncoding.UTF8))) {
+            write(generator, value);
+        }
+    }
+
+    private static JsonGenerator pretty(JsonGenerator generator) {
+        return generator.setPrettyPrinter(new DefaultPrettyPrinter()
+                .withObjectIndenter(new DefaultIndenter("  ", DefaultIndenter.SYS_LF))
+                .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance));
     }
 
     private static void write(JsonGenerator generator, Object value) throws IOException {
