@@ -3,7 +3,9 @@ package dev.sweepgate.output;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SegmentedStringWriter;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -46,7 +48,12 @@ public final class PrettyJson {
      * rows needs no text in memory first.
      */
     public static void write(Object value, OutputStream out) throws IOException {
-        JsonFactory factory = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // A character beyond the BMP as its four UTF-8 bytes, as the text form writes it (not as
+        // an escaped surrogate pair, the UTF-8 generator's default).
+        JsonFactory factory = JsonFactory.builder()
+                .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                .build();
         try (JsonGenerator generator = pretty(factory.createGenerator(out, JsonEncoding.UTF8))) {
             write(generator, value);
         }

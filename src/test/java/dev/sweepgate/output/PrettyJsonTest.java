@@ -62,4 +62,17 @@ class PrettyJsonTest {
                 PrettyJson.write(rows));
         assertEquals("[ ]", PrettyJson.write(List.of()));
     }
+
+    @Test
+    void streamsTheSameTextInUtf8AndLeavesTheStreamOpen() throws Exception {
+        List<Object> rows = List.of(Map.of("model", "caf\u00e9 \ud83d\ude00", "tp", 8), List.of());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                throw new AssertionError("stdout must stay open");
+            }
+        };
+        PrettyJson.write(rows, out);
+        assertEquals(PrettyJson.write(rows), out.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }
