@@ -160,8 +160,10 @@ class LauncherScriptTest {
     void aJdk24OrNewerGetsTheAotCacheAndAnOlderOneTheCdsArchive() throws Exception {
         archives(JAR_TIME, JAR_TIME);
         Path target = checkout.toRealPath().resolve("target");
-        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"),
-                archiveFlag(runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version")));
+        List<String> jdk25 = runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version");
+        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"), archiveFlag(jdk25));
+        // a refused archive must not print on stderr: its log tags are off
+        assertTrue(jdk25.containsAll(List.of("-Xlog:cds*=off:stderr", "-Xlog:aot*=off:stderr")), jdk25.toString());
         assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
                 archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), checkout.resolve("sweepgate"), "--version")));
         // java on PATH outside a JDK directory (as /usr/bin/java, a symlink) has no release file: the CDS archive.
