@@ -5,7 +5,10 @@ import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +16,15 @@ import java.util.Map;
  * JSON written byte for byte as Python's
  * {@code json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)} writes
  * it, so that recipe fingerprints match the ones the reference published.
+ *
+ * <p>Our own code, not Jackson, because no Jackson configuration writes these bytes (checked with
+ * Jackson 2.18, compact writer, ORDER_MAP_ENTRIES_BY_KEYS and ESCAPE_NON_ASCII): it writes floats
+ * as Java does ({@code 1.0E-5}, {@code 1.0E16}, {@code 1.0E15} where Python writes {@code 1e-05},
+ * {@code 1e+16}, {@code 1000000000000000.0}), escapes in uppercase hex ({@code \\u00E9}, Python
+ * {@code \\u00e9}), leaves DEL unescaped, and sorts keys by UTF-16 unit where Python sorts by code
+ * point. Each would need code of ours plugged into Jackson (a float serializer, a
+ * CharacterEscapes table, pre-sorted maps), leaving Jackson the braces and commas, and a
+ * fingerprint that depends on how a Jackson version applies custom escapes to surrogates.
  */
 public final class CanonicalJson {
     private CanonicalJson() {
@@ -20,7 +32,12 @@ public final class CanonicalJson {
 
     /** SHA-256 (lowercase hex) of the canonical JSON of {@code value}. */
     public static String sha256(Object value) {
-        return Sha256.hex(write(value).getBytes(StandardCharsets.US_ASCII));
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(write(value).getBytes(StandardCharsets.US_ASCII));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime provides SHA-256", e);
+        }
     }
 
     public static String write(Object value) {
@@ -93,16 +110,8 @@ public final class CanonicalJson {
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
+    /** A JSON string in Python's ensure_ascii form: DEL and non-ASCII as lowercase {@code \\uxxxx}. */
     private static void string(String s, StringBuilder sb) {
-        string(s, sb, true);
-    }
-
-    /**
-     * A JSON string. {@code pythonAscii}: Python's ensure_ascii form (DEL and non-ASCII as lowercase
-     * {@code \\uxxxx}); otherwise Jackson's default form (only other control characters escaped, as
-     * uppercase {@code \\u00XX}; everything else written as is).
-     */
-    private static void string(String s, StringBuilder sb, boolean pythonAscii) {
         sb.append('"');
         if (isPlainAscii(s)) {
             sb.append(s).append('"'); // the usual case: nothing to escape
@@ -119,13 +128,7 @@ public final class CanonicalJson {
                 case '\b' -> sb.append("\\b");
                 case '\f' -> sb.append("\\f");
                 default -> {
-                    if (!pythonAscii) {
-                        if (c < 0x20) {
-                            sb.append(String.format("\\u%04X", (int) c));
-                        } else {
-                            sb.append(c);
-                        }
-                    } else if (c >= 0x20 && c <= 0x7e) {
+                    if (c >= 0x20 && c <= 0x7e) {
                         // Printable ASCII stays; everything else (DEL and non-ASCII included) is \\uXXXX,
                         // UTF-16 units being exactly the surrogate pairs Python writes beyond the BMP.
                         sb.append(c);
@@ -138,7 +141,7 @@ public final class CanonicalJson {
         sb.append('"');
     }
 
-    /** Printable ASCII without quote or backslash: written as is in both forms. */
+    /** Printable ASCII without quote or backslash: written as is. */
     private static boolean isPlainAscii(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -148,86 +151,6 @@ public final class CanonicalJson {
         }
         return true;
     }
-
-    /** Thrown by {@link #jacksonPretty} for a value whose Jackson form it does not reproduce. */
-    public static final class UnsupportedValueException extends RuntimeException {
-        UnsupportedValueException(Object value) {
-            super("no hand-written Jackson form for " + value.getClass().getName(), null, false, false);
-        }
-    }
-
-    /**
-     * {@code value} exactly as Jackson's {@code writeValueAsString} with INDENT_OUTPUT writes it
-     * (default pretty printer: objects indented two spaces a level, arrays inline), without
-     * Jackson's start-up cost, which dominated short CLI runs. Maps keep their iteration order.
-     * Only null, booleans, strings, Integer/Long and String-keyed maps and lists are written;
-     * anything else throws {@link UnsupportedValueException} so the caller can use Jackson itself.
-     */
-    public static String jacksonPretty(Object value) {
-        StringBuilder sb = new StringBuilder(1 << 20); // full-sweep writes about 1.2 MB
-        jacksonPretty(value, sb, 0);
-        return sb.toString();
-    }
-
-    private static void jacksonPretty(Object value, StringBuilder sb, int depth) {
-        if (value == null) {
-            sb.append("null");
-        } else if (value instanceof String s) {
-            string(s, sb, false);
-        } else if (value instanceof Boolean b) {
-            sb.append(b ? "true" : "false");
-        } else if (value instanceof Integer || value instanceof Long) {
-            sb.append(value);
-        } else if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                sb.append("{ }");
-                return;
-            }
-            sb.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!(e.getKey() instanceof String key)) {
-                    throw new UnsupportedValueException(e.getKey() == null ? map : e.getKey());
-                }
-                if (!first) {
-                    sb.append(',');
-                }
-                first = false;
-                indent(sb, depth + 1);
-                string(key, sb, false);
-                sb.append(" : ");
-                jacksonPretty(e.getValue(), sb, depth + 1);
-            }
-            indent(sb, depth);
-            sb.append('}');
-        } else if (value instanceof List<?> list) {
-            if (list.isEmpty()) {
-                sb.append("[ ]");
-                return;
-            }
-            sb.append("[ ");
-            for (int i = 0; i < list.size(); i++) {
-                if (i > 0) {
-                    sb.append(", ");
-                }
-                jacksonPretty(list.get(i), sb, depth);
-            }
-            sb.append(" ]");
-        } else {
-            throw new UnsupportedValueException(value);
-        }
-    }
-
-    private static void indent(StringBuilder sb, int depth) {
-        // Jackson's default indenter ends lines with the system line separator.
-        sb.append(System.lineSeparator());
-        sb.append(INDENTS, 0, Math.min(2 * depth, INDENTS.length));
-        for (int i = INDENTS.length / 2; i < depth; i++) {
-            sb.append("  ");
-        }
-    }
-
-    private static final char[] INDENTS = "                                ".toCharArray();
 
     /** Python's {@code repr(float)}: the shortest digits that round-trip, in Python's layout. */
     static String pythonFloatRepr(double d) {

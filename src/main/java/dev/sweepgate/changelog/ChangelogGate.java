@@ -93,6 +93,7 @@ public final class ChangelogGate {
         return new Refs(baseRef, git.mergeBase(ids.get(0), ids.get(1), baseRef, headRef), headRef, ids.get(1));
     }
 
+    /** Steps 1 to 3 of validate-changelog; its sweep's rows carry no recipe-fingerprint (only counts are printed). */
     public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
         // The inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
         Sides sides = readSides(refs, changelog);
@@ -114,7 +115,7 @@ public final class ChangelogGate {
             }
             Sweep sweep = null;
             try {
-                sweep = computation.compute(join(added), join(configs), () -> baseConfigs(refs), options, changelog);
+                sweep = computation.compute(join(added), join(configs), () -> baseConfigs(refs), options, changelog, false);
             } catch (ProblemException e) {
                 // A byte-rule failure already names the changed history; the diff would repeat it as deleted lines.
                 boolean bytesBroken = problems.hasErrors();
@@ -184,7 +185,7 @@ public final class ChangelogGate {
             }
             List<ChangelogEntry> entries = base != null && head != null
                     ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog);
-            return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog);
+            return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
         } finally {
             pool.shutdownNow();
         }

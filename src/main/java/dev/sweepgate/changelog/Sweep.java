@@ -4,8 +4,8 @@ import dev.sweepgate.matrix.Row;
 import java.util.List;
 
 /**
- * What a changelog change will run: throughput rows (each with its recipe-fingerprint) and
- * eval rows, in generation order, plus what each entry selected.
+ * What a changelog change will run: throughput rows (each with its recipe-fingerprint, when
+ * process-changelog computed it) and eval rows, in generation order, plus what each entry selected.
  */
 public record Sweep(List<ChangelogEntry> entries, List<EntryPlan> plans, List<Row> throughput, List<Row> evals) {
     public Sweep {

@@ -39,10 +39,12 @@ public final class SweepComputation {
      * @param head        the master configs and runners on the head side
      * @param baseConfigs the base side, loaded only when an append-only entry needs it
      * @param file        how messages name the changelog
+     * @param fingerprint   whether throughput rows get their recipe-fingerprint (step 7); validate-changelog
+     *                      prints counts only, and hashing every row is work it does not need
      * @throws ProblemException when an entry cannot be swept
      */
     public Sweep compute(List<ChangelogEntry> entries, ConfigSet head, Supplier<ConfigSet> baseConfigs,
-                         SweepOptions options, String file) {
+                         SweepOptions options, String file, boolean fingerprint) {
         boolean anyAppendOnly = entries.stream().anyMatch(ChangelogEntry::appendOnly);
         if (anyAppendOnly && entries.stream().anyMatch(e -> !e.appendOnly())) {
             throw new ProblemException(Problem.fileError(file, "changelog.append-only-mixed",
@@ -118,9 +120,12 @@ public final class SweepComputation {
         if (options.trimConc()) {
             throughput = TrimConc.apply(throughput);
         }
-        List<Row> fingerprinted = new ArrayList<>(throughput.size());
-        for (Row row : throughput) {
-            fingerprinted.add(withFingerprint(row));
+        List<Row> fingerprinted = throughput;
+        if (fingerprint) {
+            fingerprinted = new ArrayList<>(throughput.size());
+            for (Row row : throughput) {
+                fingerprinted.add(withFingerprint(row));
+            }
         }
         List<Sweep.EntryPlan> plans = new ArrayList<>();
         for (ChangelogEntry entry : entries) {

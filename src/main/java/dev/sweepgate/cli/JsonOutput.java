@@ -1,15 +1,14 @@
 package dev.sweepgate.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.sweepgate.changelog.CanonicalJson;
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.problem.ProblemException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** The JSON sweepgate prints on stdout (matrix rows, the sweep), in Jackson's indented layout. */
+/** The JSON sweepgate prints on stdout (matrix rows, the sweep), written by Jackson ({@link PrettyJson}). */
 final class JsonOutput {
     private JsonOutput() {
     }
@@ -19,14 +18,21 @@ final class JsonOutput {
      * or report the problems that kept the configs from producing them (exit 1).
      */
     static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows) {
+        List<Object> fields;
         try {
-            context.out().println(rows(rows.get()));
-            context.out().flush();
-            return Main.OK;
+            fields = rows.get().stream().<Object>map(Row::fields).toList();
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
+        try {
+            PrettyJson.write(fields, context.out());
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to stdout", e);
+        }
+        context.out().println();
+        context.out().flush();
+        return Main.OK;
     }
 
     /** Matrix rows as one JSON array. */
@@ -34,31 +40,8 @@ final class JsonOutput {
         return pretty(rows.stream().<Object>map(Row::fields).toList());
     }
 
-    /** {@code value} as Jackson's INDENT_OUTPUT writes it. */
+    /** {@code value} in the indented layout of all sweepgate's JSON. */
     static String pretty(Object value) {
-        try {
-            // Starting Jackson costs more than writing the value; the hand-written layout is identical.
-            return CanonicalJson.jacksonPretty(value);
-        } catch (CanonicalJson.UnsupportedValueException e) {
-            return WithJackson.pretty(value);
-        }
-    }
-
-    /**
-     * Jackson itself, for values the hand-written layout does not cover. A class of its own so
-     * that the usual run never loads a Jackson class (the verifier loads the exception types a
-     * method catches when it loads the method's class).
-     */
-    private static final class WithJackson {
-        private WithJackson() {
-        }
-
-        static String pretty(Object value) {
-            try {
-                return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("the output is made of plain JSON values", e);
-            }
-        }
+        return PrettyJson.write(value);
     }
 }

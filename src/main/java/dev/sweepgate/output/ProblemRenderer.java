@@ -1,7 +1,5 @@
 package dev.sweepgate.output;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.problem.Problem;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -62,12 +60,7 @@ public final class ProblemRenderer {
         for (Problem p : problems) {
             list.add(asMap(p));
         }
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(Map.of("problems", list));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return PrettyJson.write(Map.of("problems", list));
     }
 
     /** A problem as every JSON document of sweepgate writes it. */

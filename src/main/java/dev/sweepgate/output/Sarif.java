@@ -1,7 +1,5 @@
 package dev.sweepgate.output;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sweepgate.problem.Problem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -72,10 +70,6 @@ final class Sarif {
         log.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
         log.put("version", "2.1.0");
         log.put("runs", List.of(run));
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(log);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return PrettyJson.write(log);
     }
 }

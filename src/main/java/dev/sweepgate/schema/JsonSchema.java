@@ -1,8 +1,6 @@
 package dev.sweepgate.schema;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.output.PrettyJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,11 +34,7 @@ public final class JsonSchema {
 
     /** The schema of {@code format} as indented JSON text. */
     public static String text(Format format) {
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(of(format));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return PrettyJson.write(of(format));
     }
 
     private Map<String, Object> kind(Kind kind) {

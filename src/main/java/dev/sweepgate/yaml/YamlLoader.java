@@ -93,9 +93,7 @@ public final class YamlLoader {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        // The common block style takes the fast path; anything else, errors included, snakeyaml's parser.
-        Document fast = new Composer(file).composeFast(text);
-        return fast != null ? fast : new Composer(file).compose(text);
+        return new Composer(file).compose(text);
     }
 
     /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
@@ -174,22 +172,6 @@ public final class YamlLoader {
 
         Composer(String file) {
             this.file = file;
-        }
-
-        /**
-         * The document read through the fast path, or null when the text needs snakeyaml's parser:
-         * the fast parser gave up, or the events broke a rule (then snakeyaml's run decides which
-         * problem is reported, as it might stop at a syntax error first).
-         */
-        Document composeFast(String text) {
-            try {
-                if (!BlockEventParser.parse(file, text, this::accept) || root == null) {
-                    return null;
-                }
-            } catch (ProblemException e) {
-                return null;
-            }
-            return new Document(root, problems);
         }
 
         Document compose(String text) {

@@ -52,4 +52,16 @@ class CanonicalJsonTest {
         assertEquals("015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862",
                 CanonicalJson.sha256(Map.of("a", 1)));
     }
+
+    @Test
+    void fingerprintOfAMatrixRowIsWhatPythonComputes() {
+        // hashlib.sha256(json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        //                .encode()).hexdigest() for this row, computed with Python 3 (key order is irrelevant).
+        Map<String, Object> row = Map.of("image", "lmsysorg/sglang:v0.5.12-rocm700-mi30x",
+                "model", "deepseek-ai/DeepSeek-R1-0528", "precision", "fp8", "runner", "mi300x",
+                "isl", 8192, "osl", 1024L, "tp", 8, "dp-attn", false,
+                "extra", Map.of("ratio", 1e-5, "note", "caf\u00e9 \ud83d\ude00"),
+                "list", java.util.Arrays.asList(1L, 2.5, null));
+        assertEquals("b104f552913b982fd5dbd64aa0ccedb204f8ff035ffb0a2ab2b523ff6cdb1d1a", CanonicalJson.sha256(row));
+    }
 }

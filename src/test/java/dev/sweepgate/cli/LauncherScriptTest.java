@@ -65,11 +65,22 @@ class LauncherScriptTest {
     }
 
     private List<String> run(Path launcher, String... args) throws IOException, InterruptedException {
+        return runWithJavaHome(null, launcher, args);
+    }
+
+    /** Runs the launcher with JAVA_HOME set to {@code javaHome}, or unset when it is null. */
+    private List<String> runWithJavaHome(Path javaHome, Path launcher, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(false);
         pb.environment().put("PATH", bin + ":/usr/bin:/bin");
         pb.environment().remove("SWEEPGATE_JAVA_OPTS");
+        if (javaHome == null) {
+            pb.environment().remove("JAVA_HOME");
+        } else {
+            pb.environment().put("JAVA_HOME", javaHome.toString());
+        }
         Process process = pb.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         process.getErrorStream().readAllBytes();
@@ -114,5 +125,59 @@ class LauncherScriptTest {
         assertFalse(built());
         assertEquals(checkout.toRealPath().resolve("target/sweepgate.jar").toString(),
                 javaArgs.get(javaArgs.indexOf("-jar") + 1));
+    }
+
+    /** A JDK directory whose java prints its arguments and whose release file names {@code version}. */
+    private Path jdk(String name, String version) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(name + "/bin")).getParent();
+        Path java = home.resolve("bin/java");
+        Files.writeString(java, "#!/usr/bin/env bash\necho " + name + "\nprintf '%s\\n' \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        return home;
+    }
+
+    private void archives(Instant aotTime, Instant jsaTime) throws IOException {
+        Path aot = Files.writeString(checkout.resolve("target/sweepgate.aot"), "aot");
+        Path jsa = Files.writeString(checkout.resolve("target/sweepgate.jsa"), "jsa");
+        Files.setLastModifiedTime(aot, FileTime.from(aotTime));
+        Files.setLastModifiedTime(jsa, FileTime.from(jsaTime));
+    }
+
+    private String archiveFlag(List<String> javaArgs) {
+        return javaArgs.stream().filter(a -> a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile="))
+                .findFirst().orElse("none");
+    }
+
+    @Test
+    void theJavaOfJavaHomeRunsSweepgateAsItBuiltTheArchives() throws Exception {
+        List<String> javaArgs = runWithJavaHome(jdk("jdk-21", "21.0.2"), checkout.resolve("sweepgate"), "--version");
+        assertEquals("jdk-21", javaArgs.get(0));
+        assertEquals("--version", javaArgs.get(javaArgs.size() - 1));
+    }
+
+    @Test
+    void aJdk24OrNewerGetsTheAotCacheAndAnOlderOneTheCdsArchive() throws Exception {
+        archives(JAR_TIME, JAR_TIME);
+        Path target = checkout.toRealPath().resolve("target");
+        List<String> jdk25 = runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version");
+        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"), archiveFlag(jdk25));
+        // a refused archive must not print on stderr: its log tags are off
+        assertTrue(jdk25.containsAll(List.of("-Xlog:cds*=off:stderr", "-Xlog:aot*=off:stderr")), jdk25.toString());
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), checkout.resolve("sweepgate"), "--version")));
+        // java on PATH outside a JDK directory (as /usr/bin/java, a symlink) has no release file: the CDS archive.
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(run(checkout.resolve("sweepgate"), "--version")));
+    }
+
+    @Test
+    void anArchiveOlderThanTheJarIsNotPassed() throws Exception {
+        archives(JAR_TIME.minusSeconds(5), JAR_TIME);
+        Path target = checkout.toRealPath().resolve("target");
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version")));
+        archives(JAR_TIME.minusSeconds(5), JAR_TIME.minusSeconds(5));
+        assertEquals("none", archiveFlag(runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version")));
     }
 }
