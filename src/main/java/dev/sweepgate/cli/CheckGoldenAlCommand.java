@@ -20,7 +20,7 @@ record CheckGoldenAlCommand(ConfigFileOptions files, GoldenOptions golden, Forma
     int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            List<Problem> problems = GoldenAlCheck.check(configs, golden.load(context));
+            List<Problem> problems = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
             context.report(problems, format.chosen(), false);
             return problems.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
         } catch (ProblemException e) {

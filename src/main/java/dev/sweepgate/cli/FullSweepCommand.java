@@ -44,6 +44,7 @@ record FullSweepCommand(ConfigFileOptions inputs, EvalFlags evals, List<String> 
                 RowFilterOptions.set(frameworks), RowFilterOptions.set(runnerTypes), filters.seqLens(),
                 filters.scenarios(), singleNode, multiNode, runnerNodeFilter, stepSize,
                 minConc, maxConc, maxTp, maxEp, evals.mode());
-        return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options));
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options),
+                options.describeFilters());
     }
 }

@@ -18,9 +18,13 @@ final class JsonOutput {
      * What full-sweep and test-config do with their rows: print them as one JSON array (exit 0),
      * or report the problems that kept the configs from producing them (exit 1).
      */
-    static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows) {
+    static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows, String filters) {
         try {
-            context.out().println(rows(rows.get()));
+            List<Row> made = rows.get();
+            if (made.isEmpty()) {
+                context.err().println(dev.sweepgate.matrix.MatrixGenerator.noRowsWarning(filters));
+            }
+            context.out().println(rows(made));
             context.out().flush();
             return Main.OK;
         } catch (ProblemException e) {

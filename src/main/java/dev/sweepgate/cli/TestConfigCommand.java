@@ -26,6 +26,7 @@ record TestConfigCommand(ConfigFileOptions inputs, EvalFlags evals, List<String>
     int call(Context context) {
         TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
                 filters.scenarios(), runnerNodeFilter, evals.mode());
-        return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options));
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options),
+                options.describeFilters());
     }
 }

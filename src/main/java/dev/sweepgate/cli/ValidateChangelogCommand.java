@@ -65,7 +65,7 @@ record ValidateChangelogCommand(ChangelogOptions common, ConfigFileOptions confi
             context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
-        List<Problem> problems = result.problems();
+        List<Problem> problems = format.judge(result.problems());
         CoverageResult coverage = null;
         if (checkCoverage && result.change() != null) {
             // Without a readable change (file rules broken) no entry can be judged; those problems suffice.

@@ -22,8 +22,8 @@ record ValidateConfigsCommand(ConfigFileOptions files, GoldenOptions golden, For
     int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            // The golden-AL lint belongs to config validation; a checkout without curves skips it.
-            List<Problem> lint = golden.exists(context) ? GoldenAlCheck.check(configs, golden.load(context)) : List.of();
+            // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
+            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;

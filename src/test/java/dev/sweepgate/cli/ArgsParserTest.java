@@ -133,7 +133,7 @@ class ArgsParserTest {
     void helpListsEveryOptionWithItsDescriptionAndDefault() {
         String help = HelpText.of(TOOL.subcommand("run").orElseThrow(), "tool run");
         // The usage line wraps at 80 columns.
-        assertTrue(help.replaceAll("\\s+", " ").startsWith("Usage: tool run [-hV] [--format=FORMAT] --ref=REF "
+        assertTrue(help.replaceAll("\\s+", " ").startsWith("Usage: tool run [-hV] [--format=FORMAT] [--strict] --ref=REF "
                 + "[--keys=KEY...]... [--size=N] [--force] FILE A tool."), help);
         for (String line : List.of("      FILE ", "      --force ", "  -h, --help ", "      --keys=KEY... ",
                 "      --ref=REF ", "      --size=N ", "  -V, --version ", "Size (default: 2).")) {
