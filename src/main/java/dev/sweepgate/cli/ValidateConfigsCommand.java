@@ -29,12 +29,12 @@ record ValidateConfigsCommand(ConfigFileOptions files, GoldenOptions golden, For
                 return Main.RULE_BROKEN;
             }
             context.err().println("ok: " + configs.configs().size() + " configs in " + files.configFiles().size()
-                    + " files, " + configs.runners().labels().size() + " runner labels");
+                    + " files, " + configs.runners().labels().size() + " runner labels; "
+                    + dev.sweepgate.problem.Problems.count(lint));
             return Main.OK;
         } catch (ProblemException e) {
+            // the text format ends with the count of errors and warnings
             context.report(e.problems(), format.chosen(), false);
-            long errors = e.problems().stream().filter(p -> p.isError()).count();
-            context.err().println(errors + (errors == 1 ? " problem" : " problems") + " found");
             return Main.RULE_BROKEN;
         }
     }
