@@ -189,7 +189,7 @@ public final class AddedText {
             Position at = new Position(file, inPlace ? item.pos().line() : added.headLine(item.pos().line()),
                     item.pos().column());
             // Numbered by place in the head file, as every other message numbers entries.
-            String entryLabel = "new " + ChangelogEntry.label(before >= 0 ? before + i + 1 : i + 1, at);
+            String entryLabel = ChangelogEntry.label(before >= 0 ? before + i + 1 : i + 1, at);
             ChangelogEntry entry = EntryBinder.bind(lastWins(item), entryLabel, problems);
             if (entry != null) {
                 entries.add(entry);

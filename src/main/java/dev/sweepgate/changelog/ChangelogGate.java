@@ -154,7 +154,7 @@ public final class ChangelogGate {
         List<Problem> problems = new ArrayList<>();
         for (int i = base.items().size(); i < head.items().size(); i++) {
             YNode item = head.items().get(i);
-            problems.addAll(KeyResolver.unknownKeys(item, "new " + ChangelogEntry.label(i + 1, item.pos()), set.keys()));
+            problems.addAll(KeyResolver.unknownKeys(item, ChangelogEntry.label(i + 1, item.pos()), set.keys()));
         }
         return problems;
     }

@@ -65,7 +65,7 @@ public final class HistoryRules {
             ChangelogEntry entry = additions.get(k);
             if (!policy.acceptsNew(entry.prLink())) {
                 problems.error(valuePos(headItems.get(baseItems.size() + k), EntryBinder.PR_LINK), "changelog.new-link",
-                        "new " + entry.label() + " has the pr-link \"" + entry.prLink() + "\"; write " + policy.expectedNew());
+                        entry.label() + ", a new entry, has the pr-link \"" + entry.prLink() + "\"; write " + policy.expectedNew());
             }
         }
         return new ChangelogChange(additions, corrections);

@@ -60,7 +60,7 @@ class ProblemsInOneRoundTest {
         assertEquals(1, r.exit());
         assertTrue(r.err().contains("perf-changelog.yaml:6:1: error: appended entries changed historical"), r.err());
         // entry 3 starts at line 14 of the head; its pr-link value at line 18, column 12
-        assertTrue(r.err().contains("perf-changelog.yaml:18:12: error: new entry 3 (line 14) has the pr-link \"XXX\""), r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:18:12: error: entry 3 (line 14), a new entry, has the pr-link \"XXX\""), r.err());
         assertTrue(r.err().contains("2 errors, 0 warnings"), r.err());
     }
 
@@ -85,7 +85,7 @@ class ProblemsInOneRoundTest {
         assertEquals(1, r.exit());
         assertTrue(r.err().contains("perf-changelog.yaml:19:15: error: entry 3 (line 14): evals-only must be true or false"),
                 r.err());
-        assertTrue(r.err().contains("perf-changelog.yaml:15:7: error: new entry 3 (line 14): config key "
+        assertTrue(r.err().contains("perf-changelog.yaml:15:7: error: entry 3 (line 14): config key "
                 + "'alpha-fp8-mi355x-sglng' not found in master configs; did you mean alpha-fp8-mi355x-sglang?"), r.err());
     }
 
