@@ -1,5 +1,6 @@
 package dev.sweepgate.changelog;
 
+import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
@@ -31,7 +32,40 @@ public final class AddedText {
      * @throws ProblemException when a line was deleted, nothing was added, or the addition is not a list of entries
      */
     public static List<ChangelogEntry> entries(String diff, String file) {
-        return parse(addedText(diff, file), file);
+        return parse(addedLines(diff, file), file, null);
+    }
+
+    /**
+     * The same, numbering the entries by their place in {@code head} (the changelog the diff
+     * leads to; null when not at hand, then they are numbered among the new ones).
+     */
+    public static List<ChangelogEntry> entries(String diff, String file, byte[] head) {
+        return parse(addedLines(diff, file), file, head);
+    }
+
+    /**
+     * Added text and where each of its lines sits in the head file, so that problems in it
+     * point into the head file rather than into the text on its own.
+     *
+     * @param headLines the 1-based head line of each line of {@code text}
+     */
+    record Added(String text, int[] headLines) {
+        boolean contiguous() {
+            for (int i = 1; i < headLines.length; i++) {
+                if (headLines[i] != headLines[i - 1] + 1) {
+                    return false;
+                }
+            }
+            return headLines.length > 0;
+        }
+
+        /** The head position of a position in the text on its own. */
+        int headLine(int line) {
+            if (line < 1 || headLines.length == 0) {
+                return line;
+            }
+            return line <= headLines.length ? headLines[line - 1] : headLines[headLines.length - 1] + 1;
+        }
     }
 
     /**
@@ -42,6 +76,12 @@ public final class AddedText {
      * (a NUL in its first 8000 bytes), which only git diff then decides.
      */
     static String appendedText(byte[] base, byte[] head) {
+        Added added = appended(base, head);
+        return added == null ? null : added.text();
+    }
+
+    /** {@link #appendedText} with the head line of each appended line. */
+    static Added appended(byte[] base, byte[] head) {
         if (base.length > 0 && base[base.length - 1] != '\n' || head.length <= base.length
                 || !Arrays.equals(base, 0, base.length, head, 0, base.length)
                 || mayLookBinary(base) || mayLookBinary(head)) {
@@ -52,8 +92,46 @@ public final class AddedText {
         if (appended.endsWith("\n")) {
             lines.remove(lines.size() - 1);
         }
-        lines.removeIf(line -> line.startsWith("++"));
-        return String.join("\n", lines);
+        int firstLine = newlines(base, base.length) + 1;
+        List<String> kept = new ArrayList<>();
+        List<Integer> headLines = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).startsWith("++")) {
+                kept.add(lines.get(i));
+                headLines.add(firstLine + i);
+            }
+        }
+        return new Added(String.join("\n", kept), headLines.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static int newlines(byte[] bytes, int end) {
+        int count = 0;
+        for (int i = 0; i < end; i++) {
+            if (bytes[i] == '\n') {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** How many entries begin before {@code line} (1-based) of {@code head}. */
+    private static int entriesBefore(byte[] head, int line) {
+        String text = new String(head, StandardCharsets.UTF_8);
+        int count = 0;
+        int current = 1;
+        int start = 0;
+        while (current < line && start < text.length()) {
+            if (text.startsWith(ChangelogFile.ENTRY_START, start)) {
+                count++;
+            }
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                break;
+            }
+            start = end + 1;
+            current++;
+        }
+        return count;
     }
 
     private static boolean mayLookBinary(byte[] bytes) {
@@ -65,43 +143,25 @@ public final class AddedText {
         return false;
     }
 
-    /** The entries in text added to the changelog (see {@link #entries}). */
-    static List<ChangelogEntry> parse(String text, String file) {
-        return parse(text, file, "the text added to " + file, 0);
-    }
-
-    /**
-     * {@link #parse} of {@link #appendedText}: when every appended line of the head is in the text,
-     * the text is parsed below as many empty lines as the base has, so that problems name the
-     * head file's own lines and columns (a YAML parser ignores leading empty lines).
-     */
-    static List<ChangelogEntry> parseAppended(String text, String file, byte[] base, byte[] head) {
-        // dropped `++` lines would shift the lines, and a byte-order mark must stay first to read as one
-        if (head.length <= base.length || text.startsWith("\uFEFF")
-                || count(head, base.length, '\n') + (head[head.length - 1] == '\n' ? 0 : 1) != text.split("\n", -1).length) {
-            return parse(text, file);
-        }
-        return parse(text, file, file, count(base, 0, '\n'));
-    }
-
-    private static int count(byte[] bytes, int from, char c) {
-        int n = 0;
-        for (int i = from; i < bytes.length; i++) {
-            if (bytes[i] == c) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    private static List<ChangelogEntry> parse(String text, String file, String label, int emptyLinesBefore) {
+    /** The entries in text added to the changelog (see {@link #entries}); {@code head} numbers them, may be null. */
+    static List<ChangelogEntry> parse(Added added, String file, byte[] head) {
+        String text = added.text();
+        String label = "the text added to " + file;
         if (isPythonBlank(text)) {
             throw noAdditions(file);
         }
+        // Text that sits in one block of the head is parsed at its place there (leading empty lines
+        // are nothing to YAML), so every position, an entry's included, is the head file's own.
+        // Scattered lines are parsed on their own and their problems mapped back line by line.
+        boolean inPlace = added.contiguous();
+        String source = inPlace ? "\n".repeat(added.headLines()[0] - 1) + text : text;
+        String name = inPlace ? file : label;
+        java.util.function.UnaryOperator<Problem> toHead = p -> inPlace || !p.file().equals(label) ? p
+                : new Problem(p.severity(), file, added.headLine(p.line()), p.column(), p.rule(), p.message());
         YNode root;
         Problems problems = new Problems();
         try {
-            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load("\n".repeat(emptyLinesBefore) + text, label);
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(source, name);
             // Duplicate keys are a file rule (validate-changelog's); here the last one wins, as in the reference.
             doc.problems().stream().filter(p -> !p.rule().equals("yaml.duplicate-key")).forEach(problems::add);
             root = doc.root();
@@ -109,7 +169,7 @@ public final class AddedText {
             if (e.problems().stream().anyMatch(p -> p.rule().equals("yaml.empty"))) {
                 throw noAdditions(file);
             }
-            throw e;
+            throw new ProblemException(e.problems().stream().map(toHead).toList());
         }
         if (root instanceof YScalar s && s.isNull()) {
             throw noAdditions(file);
@@ -123,13 +183,21 @@ public final class AddedText {
             throw noAdditions(file);
         }
         List<ChangelogEntry> entries = new ArrayList<>();
+        int before = head == null || added.headLines().length == 0 ? -1 : entriesBefore(head, added.headLines()[0]);
         for (int i = 0; i < seq.size(); i++) {
-            ChangelogEntry entry = EntryBinder.bind(lastWins(seq.get(i)), "new entry " + (i + 1), problems);
+            YNode item = seq.get(i);
+            Position at = new Position(file, inPlace ? item.pos().line() : added.headLine(item.pos().line()),
+                    item.pos().column());
+            // Numbered by place in the head file, as every other message numbers entries.
+            String entryLabel = ChangelogEntry.label(before >= 0 ? before + i + 1 : i + 1, at);
+            ChangelogEntry entry = EntryBinder.bind(lastWins(item), entryLabel, problems);
             if (entry != null) {
                 entries.add(entry);
             }
         }
-        problems.throwIfErrors();
+        if (problems.hasErrors()) {
+            throw new ProblemException(problems.all().stream().map(toHead).toList());
+        }
         return entries;
     }
 
@@ -149,10 +217,26 @@ public final class AddedText {
 
     /** The added lines joined with {@code \n}; throws on a removed line that is not blank. */
     static String addedText(String diff, String file) {
+        return addedLines(diff, file).text();
+    }
+
+    /** {@link #addedText} with the head line of each added line, counted from the hunk headers. */
+    static Added addedLines(String diff, String file) {
         List<String> added = new ArrayList<>();
+        List<Integer> headLines = new ArrayList<>();
+        int headLine = 0;
         for (String line : diff.split("\n", -1)) {
+            java.util.regex.Matcher hunk = HUNK.matcher(line);
+            if (hunk.lookingAt()) {
+                headLine = Integer.parseInt(hunk.group(1));
+                continue;
+            }
             if (line.startsWith("+") && !line.startsWith("+++")) {
                 added.add(line.substring(1));
+                headLines.add(headLine);
+                headLine++;
+            } else if (line.startsWith("+") || line.startsWith(" ")) {
+                headLine++;
             } else if (line.startsWith("-") && !line.startsWith("---")) {
                 String content = line.substring(1);
                 if (!isPythonBlank(content)) {
@@ -162,8 +246,10 @@ public final class AddedText {
                 }
             }
         }
-        return String.join("\n", added);
+        return new Added(String.join("\n", added), headLines.stream().mapToInt(Integer::intValue).toArray());
     }
+
+    private static final java.util.regex.Pattern HUNK = java.util.regex.Pattern.compile("@@ -\\d+(?:,\\d+)? \\+(\\d+)");
 
     private static ProblemException noAdditions(String file) {
         return new ProblemException(Problem.fileError(file, "changelog.no-additions", "no additions found in " + file

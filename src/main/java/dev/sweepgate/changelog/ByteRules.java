@@ -15,7 +15,11 @@ public final class ByteRules {
     private static final byte[] START = ChangelogFile.ENTRY_START.getBytes(StandardCharsets.US_ASCII);
     private static final String PR_LINK_LINE = "  pr-link:";
     /** Appended to every failure of an append: the tool that repairs them. */
-    static final String FIX_HINT = "\n  `sweepgate fix-changelog --base-ref BASE` makes this repair when the new entries themselves are right";
+    static String fixHint(ChangelogFile base, ChangelogFile head) {
+        String prefix = head.name() + "@";
+        String ref = base.name().startsWith(prefix) ? base.name().substring(prefix.length()) : "BASE";
+        return "\n  `sweepgate fix-changelog --base-ref " + ref + "` makes this repair when the new entries themselves are right";
+    }
 
     private ByteRules() {
     }
@@ -43,7 +47,7 @@ public final class ByteRules {
         if (diff >= 0 && diff < b.length) {
             problems.error(ByteText.positionOf(h, diff, head.name()), "changelog.history-bytes",
                     "appended entries changed historical " + head.name() + " bytes; " + describeDifference(base, head, diff)
-                            + "\n  fix: " + fixFor(b, h, diff) + FIX_HINT);
+                            + "\n  fix: " + fixFor(b, h, diff) + fixHint(base, head));
             return;
         }
         boolean baseEndsWithEmptyLine = endsWith(b, b.length, "\n\n");
@@ -52,7 +56,7 @@ public final class ByteRules {
         if (!separated) {
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
-                            + separatorFix(h, b.length, baseEndsWithEmptyLine) + FIX_HINT);
+                            + separatorFix(h, b.length, baseEndsWithEmptyLine) + fixHint(base, head));
         }
         boolean first = true;
         for (int p : lineStarts(h, b.length)) {
@@ -68,13 +72,13 @@ public final class ByteRules {
                 problems.error(ByteText.positionOf(h, p, head.name()), "changelog.separator",
                         "each new entry must be preceded by exactly one empty line; the line before this `- config-keys:` is "
                                 + ByteText.visible(ByteText.lineAt(h, p - 1))
-                                + "\n  fix: keep exactly one empty line between appended entries" + FIX_HINT);
+                                + "\n  fix: keep exactly one empty line between appended entries" + fixHint(base, head));
             }
         }
         if (endsWith(h, h.length, "\n\n")) {
             problems.error(ByteText.positionOf(h, h.length - 1, head.name()), "changelog.trailing-blank",
                     "the final appended changelog entry must end with one newline; the file ends with empty lines"
-                            + "\n  fix: delete the empty lines at the end of the file" + FIX_HINT);
+                            + "\n  fix: delete the empty lines at the end of the file" + fixHint(base, head));
         }
     }
 

@@ -12,11 +12,12 @@ import java.util.List;
  * @param evalMinPrefillEp null when not written
  * @param scenarioTypes    null when not written (meaning both scenarios)
  * @param source           the mapping as parsed, for comparisons as values
+ * @param label            how messages name the entry: its 1-based place in the file and its line
  */
 public record ChangelogEntry(List<String> configKeys, List<String> description, String prLink,
                              boolean evalsOnly, boolean allEvals, boolean appendOnly,
                              Long evalMinPrefillEp, List<ScenarioType> scenarioTypes,
-                             YMap source, Position pos) {
+                             YMap source, Position pos, String label) {
     public ChangelogEntry {
         configKeys = List.copyOf(configKeys);
         description = List.copyOf(description);
@@ -29,6 +30,11 @@ public record ChangelogEntry(List<String> configKeys, List<String> description, 
             return keys.get(index).pos();
         }
         return pos;
+    }
+
+    /** How messages name the entry at {@code number} (1-based, in the file) whose item starts at {@code pos}. */
+    public static String label(int number, Position pos) {
+        return "entry " + number + (pos.line() > 0 ? " (line " + pos.line() + ")" : "");
     }
 
     /** The scenarios this entry benchmarks: its scenario-type, or both in enumeration order. */

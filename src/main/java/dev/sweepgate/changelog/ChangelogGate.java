@@ -4,10 +4,13 @@ import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.Sources;
 import dev.sweepgate.yaml.SourceFile;
+import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YamlLoader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +27,8 @@ import java.util.function.UnaryOperator;
  */
 public final class ChangelogGate {
     public static final String DEFAULT_CHANGELOG = "perf-changelog.yaml";
+    /** History-rule problems about a link's value only, which leave the change's shape intact. */
+    private static final java.util.Set<String> LINK_RULES = java.util.Set.of("changelog.new-link", "changelog.correction-link");
 
     private final Git git;
     private final Function<String, byte[]> workingTree;
@@ -43,9 +48,15 @@ public final class ChangelogGate {
                   SweepComputation computation) {
         this.git = git;
         this.workingTree = workingTree;
-        this.masterFiles = List.copyOf(masterFiles);
-        this.runnerFile = runnerFile;
+        // From a subdirectory the repository's files are found at its top, as git finds them.
+        this.masterFiles = masterFiles.stream().map(this::located).toList();
+        this.runnerFile = located(runnerFile);
         this.computation = computation;
+    }
+
+    /** {@code path} as seen from where git runs: the repository's file when the directory has none (RepoRoot). */
+    public String located(String path) {
+        return RepoRoot.locate(git.dir(), path);
     }
 
     /**
@@ -94,7 +105,8 @@ public final class ChangelogGate {
     }
 
     /** Steps 1 to 3 of validate-changelog; its sweep's rows carry no recipe-fingerprint (only counts are printed). */
-    public Validation validate(Refs refs, String changelog, PrLinkPolicy policy, SweepOptions options) {
+    public Validation validate(Refs refs, String file, PrLinkPolicy policy, SweepOptions options) {
+        String changelog = located(file);
         // The inputs are independent; reading them side by side keeps the gate quick on a cold JVM.
         Sides sides = readSides(refs, changelog);
         ExecutorService pool = pool();
@@ -110,8 +122,11 @@ public final class ChangelogGate {
             RuleCheck rules = checkRules(join(baseFile), head, policy);
             problems.addAll(rules.problems());
             ChangelogChange change = rules.change();
+            if (change == null) {
+                problems.addAll(unknownKeysOfNewItems(join(baseFile), head, configs));
+            }
             if (!rules.historyOk() || change.correctionsOnly()) {
-                return new Validation(change, null, problems.all());
+                return new Validation(change, null, withSources(problems.all(), changelog, refs, baseBytes, headBytes));
             }
             Sweep sweep = null;
             try {
@@ -122,10 +137,37 @@ public final class ChangelogGate {
                 e.problems().stream().filter(p -> !(bytesBroken && p.rule().equals("changelog.deleted-line")))
                         .forEach(problems::add);
             }
-            return new Validation(change, sweep, problems.all());
+            return new Validation(change, sweep, withSources(problems.all(), changelog, refs, baseBytes, headBytes));
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The problems joined to the text of both sides (excerpts, disable comments). */
+    private static List<Problem> withSources(List<Problem> problems, String changelog, Refs refs, byte[] base, byte[] head) {
+        return Sources.apply(problems, Map.of(changelog, head, changelog + "@" + refs.baseRef(), base));
+    }
+
+    /**
+     * When the head breaks a file rule in its entries but parses, the config keys its new items
+     * name are still checked (with the head configs' problems, if they break rules).
+     */
+    private static List<Problem> unknownKeysOfNewItems(ChangelogFile base, ChangelogFile head, Future<ConfigSet> configs) {
+        if (!base.ok() || head.items().size() <= base.items().size()) {
+            return List.of();
+        }
+        ConfigSet set;
+        try {
+            set = join(configs);
+        } catch (ProblemException e) {
+            return e.problems();
+        }
+        List<Problem> problems = new ArrayList<>();
+        for (int i = base.items().size(); i < head.items().size(); i++) {
+            YNode item = head.items().get(i);
+            problems.addAll(KeyResolver.unknownKeys(item, ChangelogEntry.label(i + 1, item.pos()), set.keys()));
+        }
+        return problems;
     }
 
     /**
@@ -157,7 +199,9 @@ public final class ChangelogGate {
             return new RuleCheck(null, false, problems.all());
         }
         ChangelogChange change = HistoryRules.check(base, head, policy, problems);
-        boolean historyOk = !problems.hasErrors();
+        // A pr-link that is not yet right says nothing about the bytes or the sweep: the other
+        // rule families still run, so one round of fixes suffices.
+        boolean historyOk = problems.all().stream().noneMatch(p -> p.isError() && !LINK_RULES.contains(p.rule()));
         if (historyOk) {
             ByteRules.check(base, head, change, problems);
         }
@@ -168,7 +212,8 @@ public final class ChangelogGate {
      * Steps 1 to 7 of process-changelog. With both sides committed (the command always names its
      * head) and a change that only appends, the added entries need no git diff.
      */
-    public Sweep process(Refs refs, String changelog, SweepOptions options) {
+    public Sweep process(Refs refs, String file, SweepOptions options) {
+        String changelog = located(file);
         Sides sides = readSides(refs, changelog);
         ExecutorService pool = pool();
         try {
@@ -183,9 +228,13 @@ public final class ChangelogGate {
                     && correctsLinksOnly(base, head, changelog, refs)) {
                 return new Sweep(List.of(), List.of(), List.of(), List.of());
             }
-            List<ChangelogEntry> entries = base != null && head != null
-                    ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog);
-            return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
+            try {
+                List<ChangelogEntry> entries = base != null && head != null
+                        ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog, null);
+                return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
+            } catch (ProblemException e) {
+                throw new ProblemException(Sources.apply(e.problems(), changelog, head));
+            }
         } finally {
             pool.shutdownNow();
         }
@@ -223,9 +272,9 @@ public final class ChangelogGate {
         return onlyLinkProblems && change.correctionsOnly();
     }
 
-    /** Step 1 of process-changelog: the entries the diff adds. */
-    private List<ChangelogEntry> addedEntries(Refs refs, String changelog) {
-        return AddedText.entries(git.diff(refs.baseCommit(), refs.headCommit(), changelog), changelog);
+    /** Step 1 of process-changelog: the entries the diff adds, numbered in {@code head} when given. */
+    private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] head) {
+        return AddedText.entries(git.diff(refs.baseCommit(), refs.headCommit(), changelog), changelog, head);
     }
 
     /**
@@ -233,8 +282,8 @@ public final class ChangelogGate {
      * git diff adds, and one git process fewer keeps a short run short.
      */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
-        String appended = AddedText.appendedText(base, head);
-        return appended != null ? AddedText.parseAppended(appended, changelog, base, head) : addedEntries(refs, changelog);
+        AddedText.Added appended = AddedText.appended(base, head);
+        return appended != null ? AddedText.parse(appended, changelog, head) : addedEntries(refs, changelog, head);
     }
 
     /**
@@ -301,9 +350,10 @@ public final class ChangelogGate {
      *
      * @throws ProblemException when the diff cannot be swept and either side breaks the file rules
      */
-    public List<ChangelogEntry> appendedEntries(Refs refs, String changelog) {
+    public List<ChangelogEntry> appendedEntries(Refs refs, String file) {
+        String changelog = located(file);
         try {
-            return addedEntries(refs, changelog);
+            return addedEntries(refs, changelog, null);
         } catch (ProblemException e) {
             if (e.problems().stream().allMatch(p -> p.rule().equals("changelog.no-additions"))) {
                 return List.of();

@@ -1,6 +1,7 @@
 package dev.sweepgate.changelog;
 
 import dev.sweepgate.config.ScenarioType;
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.schema.Field;
 import dev.sweepgate.schema.Kind;
@@ -81,7 +82,7 @@ public final class EntryBinder {
             return null;
         }
         return new ChangelogEntry(configKeys, description, prLink, evalsOnly, allEvals, appendOnly, minEp, scenarios,
-                map, map.pos());
+                map, map.pos(), label);
     }
 
     private static Field field(String name) {
@@ -98,8 +99,24 @@ public final class EntryBinder {
             if (!lower.equals(s) && KNOWN.contains(lower)) {
                 return " (field names are lower case: write " + lower + ")";
             }
+            java.util.Optional<String> near = Nearest.one(s, FIELDS);
+            if (near.isPresent()) {
+                return " (did you mean " + near.get() + "?)";
+            }
         }
         return "";
+    }
+
+    /** Whether an unknown key of the item is a misspelling of {@code field}, reported once as that. */
+    private static boolean misspelt(YMap map, String field) {
+        for (YMap.Entry e : map.entries()) {
+            if (e.key().value() instanceof String key && !KNOWN.contains(key)
+                    && (key.replace('_', '-').toLowerCase(java.util.Locale.ROOT).equals(field)
+                        || Nearest.one(key, FIELDS).filter(field::equals).isPresent())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static YNode present(YMap map, Field f, String label, Problems problems) {
@@ -107,7 +124,7 @@ public final class EntryBinder {
         boolean required = f.required();
         YMap.Entry e = map.entry(field);
         if (e == null) {
-            if (required) {
+            if (required && !misspelt(map, field)) {
                 problems.error(map.pos(), "changelog.missing-field", label + " has no " + field + "; add it");
             }
             return null;

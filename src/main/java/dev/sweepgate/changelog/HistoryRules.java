@@ -43,19 +43,20 @@ public final class HistoryRules {
                 String link = head.entries().get(i).prLink();
                 if (!policy.isCanonical(link)) {
                     problems.error(valuePos(headItems.get(i), EntryBinder.PR_LINK), "changelog.correction-link",
-                            "entry " + (i + 1) + ": a corrected pr-link must be canonical (" + policy.base()
+                            ChangelogEntry.label(i + 1, at) + ": a corrected pr-link must be canonical (" + policy.base()
                                     + "<number>), not \"" + link + "\"");
                 }
                 continue;
             }
-            problems.error(at, "changelog.history-changed", "entry " + (i + 1) + " changed (" + String.join(", ", changed)
+            problems.error(at, "changelog.history-changed", ChangelogEntry.label(i + 1, at) + " changed (" + String.join(", ", changed)
                     + (changed.size() == 1 ? " differs" : " differ") + " from the base); existing entries are immutable "
                     + "except for pr-link-only corrections: restore the entry as it was and describe the new change "
                     + "in a new entry at the end of the file");
         }
         List<ChangelogEntry> additions = head.entries().subList(baseItems.size(), head.entries().size());
         if (!corrections.isEmpty() && !additions.isEmpty()) {
-            problems.add(Problem.fileError(head.name(), "changelog.mixed-change", "this change corrects the pr-link of "
+            // At the first appended entry: that is where the change stops being a correction.
+            problems.add(Problem.error(headItems.get(baseItems.size()).pos(), "changelog.mixed-change", "this change corrects the pr-link of "
                     + corrections.size() + " existing " + (corrections.size() == 1 ? "entry" : "entries") + " and appends "
                     + additions.size() + " new " + (additions.size() == 1 ? "entry" : "entries")
                     + "; make the corrections in a pull request of their own"));
@@ -63,9 +64,8 @@ public final class HistoryRules {
         for (int k = 0; k < additions.size(); k++) {
             ChangelogEntry entry = additions.get(k);
             if (!policy.acceptsNew(entry.prLink())) {
-                int number = baseItems.size() + k + 1;
                 problems.error(valuePos(headItems.get(baseItems.size() + k), EntryBinder.PR_LINK), "changelog.new-link",
-                        "new entry " + number + " has the pr-link \"" + entry.prLink() + "\"; write " + policy.expectedNew());
+                        entry.label() + ", a new entry, has the pr-link \"" + entry.prLink() + "\"; write " + policy.expectedNew());
             }
         }
         return new ChangelogChange(additions, corrections);

@@ -1,10 +1,14 @@
 package dev.sweepgate.changelog;
 
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.yaml.YMap;
+import dev.sweepgate.yaml.YNode;
+import dev.sweepgate.yaml.YScalar;
+import dev.sweepgate.yaml.YSeq;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,19 +24,53 @@ public final class KeyResolver {
     private KeyResolver() {
     }
 
+    /** An entry's config-keys, each problem at the key's own line. */
+    public static List<String> resolve(ChangelogEntry entry, List<String> available) {
+        List<Position> at = new ArrayList<>();
+        YNode keys = entry.source() == null ? null : entry.source().get(EntryBinder.CONFIG_KEYS);
+        for (int i = 0; i < entry.configKeys().size(); i++) {
+            at.add(keys instanceof YSeq seq && i < seq.size() ? seq.get(i).pos() : entry.pos());
+        }
+        return resolve(entry.configKeys(), available, at, entry.label());
+    }
+
     /**
-     * @param at where each pattern is written, by its index
-     * @throws ProblemException naming every pattern without a match and every unknown key
+     * The unknown config keys of an item that did not bind as an entry (another field is wrong):
+     * its string items under config-keys, so that one round of fixes covers both problems.
      */
-    public static List<String> resolve(List<String> patterns, List<String> available, IntFunction<Position> at,
-                                       String label) {
+    public static List<Problem> unknownKeys(YNode item, String label, List<String> available) {
+        if (!(item instanceof YMap map) || !(map.get(EntryBinder.CONFIG_KEYS) instanceof YSeq seq)) {
+            return List.of();
+        }
+        List<String> patterns = new ArrayList<>();
+        List<Position> at = new ArrayList<>();
+        for (YNode key : seq.items()) {
+            if (key instanceof YScalar s && s.value() instanceof String text) {
+                patterns.add(text);
+                at.add(key.pos());
+            }
+        }
+        try {
+            resolve(patterns, available, at, label);
+            return List.of();
+        } catch (ProblemException e) {
+            return e.problems();
+        }
+    }
+
+    /** @throws ProblemException naming every pattern without a match and every unknown key */
+    public static List<String> resolve(List<String> patterns, List<String> available, Position at, String label) {
+        return resolve(patterns, available, java.util.Collections.nCopies(patterns.size(), at), label);
+    }
+
+    static List<String> resolve(List<String> patterns, List<String> available, List<Position> at, String label) {
         Set<String> resolved = new LinkedHashSet<>();
         List<Problem> problems = new ArrayList<>();
         for (int i = 0; i < patterns.size(); i++) {
             String pattern = patterns.get(i);
             List<String> matches = matches(pattern, available);
             if (matches.isEmpty()) {
-                problems.add(Problem.error(at.apply(i), "changelog.unknown-config-key", notFound(pattern, available, label)));
+                problems.add(Problem.error(at.get(i), "changelog.unknown-config-key", notFound(pattern, available, label)));
             }
             resolved.addAll(matches);
         }
@@ -68,32 +106,7 @@ public final class KeyResolver {
     private static String notFound(String pattern, List<String> available, String label) {
         String what = pattern.contains("*") ? "the pattern '" + pattern + "' matches no config key"
                 : "config key '" + pattern + "' not found in master configs";
-        List<String> close = available.stream()
-                .sorted(Comparator.comparingInt(k -> distance(k, pattern)))
-                .limit(3)
-                .filter(k -> distance(k, pattern) <= Math.max(3, pattern.length() / 3))
-                .toList();
-        return label + ": " + what + (close.isEmpty() ? "; add the config to a master config file or fix the key"
-                : "; did you mean " + String.join(", ", close) + "?");
-    }
-
-    /** Levenshtein distance, for suggestions. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        String hint = Nearest.didYouMean(pattern, available, 3);
+        return label + ": " + what + (hint.isEmpty() ? "; add the config to a master config file or fix the key" : hint);
     }
 }

@@ -60,11 +60,9 @@ public final class SweepComputation {
         // by identity: two entries may be equal as values
         Map<ChangelogEntry, List<String>> resolved = new IdentityHashMap<>();
         List<Problem> problems = new ArrayList<>();
-        int n = 0;
         for (ChangelogEntry entry : entries) {
-            n++;
             try {
-                resolved.put(entry, KeyResolver.resolve(entry.configKeys(), available, entry::configKeyPos, "new entry " + n));
+                resolved.put(entry, KeyResolver.resolve(entry, available));
             } catch (ProblemException e) {
                 problems.addAll(e.problems());
             }

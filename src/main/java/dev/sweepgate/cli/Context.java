@@ -32,7 +32,7 @@ public record Context(Path dir, Env env) {
 
     /** Reads a file named on the command line; a missing or unreadable one is an environment failure. */
     public byte[] read(String path) {
-        Path file = resolve(path);
+        Path file = resolve(dev.sweepgate.git.RepoRoot.locate(dir, path));
         try {
             long size = Files.size(file);
             if (size > YamlLoader.MAX_BYTES) {
@@ -51,7 +51,7 @@ public record Context(Path dir, Env env) {
     }
 
     public Format format(Format chosen) {
-        return chosen != null ? chosen : Format.defaultFor(env.variables());
+        return chosen != null ? chosen : Format.defaultFor(env.variables(), System.console() != null);
     }
 
     /**

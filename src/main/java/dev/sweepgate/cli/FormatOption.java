@@ -1,22 +1,32 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.output.Format;
+import dev.sweepgate.problem.Problem;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
-/** {@code --format} for every command that reports problems; null when not given. */
+/** {@code --format} (null when not given) and {@code --strict} for every command that reports problems. */
 public final class FormatOption {
     @Option(names = "--format", paramLabel = "FORMAT", converter = Name.class, completionCandidates = Name.class,
-            description = "How problems are printed: text, json, github, sarif (default: github inside GitHub Actions, "
-                    + "else text).")
+            description = "How problems are printed: text, json, github, sarif (default: text at a terminal, github "
+                    + "inside GitHub Actions, else text).")
     private Format format;
+
+    @Option(names = "--strict", description = "Warnings fail too (exit 1).")
+    private boolean strict;
 
     public Format chosen() {
         return format;
+    }
+
+    /** The problems as this run judges them: with --strict, every warning is an error. */
+    public List<Problem> judge(List<Problem> problems) {
+        return strict ? problems.stream().map(Problem::asError).toList() : problems;
     }
 
     /** A format by the name users write, in any case ({@code json}, {@code JSON}). */

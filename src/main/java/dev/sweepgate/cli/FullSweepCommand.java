@@ -68,6 +68,7 @@ final class FullSweepCommand implements ContextCommand {
                 RowFilterOptions.set(frameworks), RowFilterOptions.set(runnerTypes), filters.seqLens(),
                 filters.scenarios(), singleNode, multiNode, runnerNodeFilter, stepSize,
                 minConc, maxConc, maxTp, maxEp, evals.mode());
-        return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options));
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options),
+                options.describeFilters());
     }
 }

@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.yaml.SourceFile;
@@ -11,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 
-/** Where the golden acceptance-length curves live. */
+/** Where the golden acceptance-length curves live, and how unpinned configs are reported. */
 public final class GoldenOptions {
     public static final String DEFAULT_DIR = "golden_al_distribution";
 
@@ -19,27 +20,37 @@ public final class GoldenOptions {
             description = "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
     private String goldenDir;
 
+    @Option(names = "--list-unpinned", description = "List every config whose agentic speculative-decoding entries "
+            + "do not pin a synthetic acceptance length (default: one summary warning).")
+    private boolean listUnpinned;
+
     public String dir() {
         return goldenDir == null ? DEFAULT_DIR : goldenDir;
     }
 
-    public boolean exists(Context context) {
-        return Files.isDirectory(context.resolve(dir()));
+    public boolean listUnpinned() {
+        return listUnpinned;
     }
 
-    /** Reads every *.yaml file of the directory, in name order. */
+    /** The directory as read from the context's directory (the repository's, from a subdirectory). */
+    private String located(Context context) {
+        return RepoRoot.locate(context.dir(), dir());
+    }
+
+    /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */
     public GoldenCurves load(Context context) {
-        Path dir = context.resolve(dir());
+        String name = located(context);
+        Path dir = context.resolve(name);
         if (!Files.isDirectory(dir)) {
             throw new EnvironmentException("cannot read " + dir() + ": no such directory (looked in " + context.dir() + ")");
         }
         List<SourceFile> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {
             for (Path p : list.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml")).sorted().toList()) {
-                files.add(new SourceFile(dir() + "/" + p.getFileName(), context.read(dir() + "/" + p.getFileName())));
+                files.add(new SourceFile(name + "/" + p.getFileName(), context.read(name + "/" + p.getFileName())));
             }
         } catch (IOException e) {
-            throw new EnvironmentException("cannot list " + dir() + ": " + e.getMessage());
+            throw new EnvironmentException("cannot list " + name + ": " + e.getMessage());
         }
         return GoldenCurves.load(files);
     }

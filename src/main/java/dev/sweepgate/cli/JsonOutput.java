@@ -17,10 +17,15 @@ final class JsonOutput {
      * What full-sweep and test-config do with their rows: print them as one JSON array (exit 0),
      * or report the problems that kept the configs from producing them (exit 1).
      */
-    static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows) {
+    static int printRows(Context context, FormatOption format, Supplier<List<Row>> rows, String filters) {
         List<Object> fields;
         try {
-            fields = rows.get().stream().<Object>map(Row::fields).toList();
+            List<Row> made = rows.get();
+            if (made.isEmpty()) {
+                // an empty matrix fails the workflow that consumes it: say which filters emptied it
+                context.err().println(dev.sweepgate.matrix.MatrixGenerator.noRowsWarning(filters));
+            }
+            fields = made.stream().<Object>map(Row::fields).toList();
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;

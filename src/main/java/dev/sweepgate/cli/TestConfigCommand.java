@@ -37,6 +37,7 @@ final class TestConfigCommand implements ContextCommand {
     public int call(Context context) {
         TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
                 filters.scenarios(), runnerNodeFilter, evals.mode());
-        return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options));
+        return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options),
+                options.describeFilters());
     }
 }

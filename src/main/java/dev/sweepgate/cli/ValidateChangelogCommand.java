@@ -80,7 +80,7 @@ final class ValidateChangelogCommand implements ContextCommand {
             context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
-        List<Problem> problems = result.problems();
+        List<Problem> problems = format.judge(result.problems());
         CoverageResult coverage = null;
         if (checkCoverage && result.change() != null) {
             // Without a readable change (file rules broken) no entry can be judged; those problems suffice.

@@ -26,19 +26,19 @@ final class ValidateConfigsCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            // The golden-AL lint belongs to config validation; a checkout without curves skips it.
-            List<Problem> lint = golden.exists(context) ? GoldenAlCheck.check(configs, golden.load(context)) : List.of();
+            // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
+            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;
             }
             context.err().println("ok: " + configs.configs().size() + " configs in " + files.configFiles().size()
-                    + " files, " + configs.runners().labels().size() + " runner labels");
+                    + " files, " + configs.runners().labels().size() + " runner labels; "
+                    + dev.sweepgate.problem.Problems.count(lint));
             return Main.OK;
         } catch (ProblemException e) {
+            // the text format ends with the count of errors and warnings
             context.report(e.problems(), format.chosen(), false);
-            long errors = e.problems().stream().filter(p -> p.isError()).count();
-            context.err().println(errors + (errors == 1 ? " problem" : " problems") + " found");
             return Main.RULE_BROKEN;
         }
     }

@@ -4,6 +4,7 @@ import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.Sources;
 import dev.sweepgate.yaml.SourceFile;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
@@ -31,8 +32,13 @@ public final class ConfigLoader {
         List<SourceFile> files = new ArrayList<>(masterFiles);
         files.add(runnerFile);
         ExecutorService pool = SideBySide.pool(1, "sweepgate-config-reader");
+        Map<String, byte[]> sources = new HashMap<>();
+        files.forEach(f -> sources.putIfAbsent(f.name(), f.bytes()));
         try {
-            return bind(masterFiles, runnerFile, parseSideBySide(files, pool));
+            ConfigSet set = bind(masterFiles, runnerFile, parseSideBySide(files, pool));
+            return new ConfigSet(set.configs(), set.runners(), sources);
+        } catch (ProblemException e) {
+            throw new ProblemException(Sources.apply(e.problems(), sources));
         } finally {
             pool.shutdownNow();
         }

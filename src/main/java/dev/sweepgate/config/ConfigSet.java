@@ -5,10 +5,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The master configs in load order, and the runner config they run on. */
-public record ConfigSet(List<MasterConfig> configs, RunnerConfig runners) {
+/**
+ * The master configs in load order, and the runner config they run on.
+ *
+ * @param sources the bytes of the files read, by the name problems give them (for excerpts)
+ */
+public record ConfigSet(List<MasterConfig> configs, RunnerConfig runners, Map<String, byte[]> sources) {
     public ConfigSet {
         configs = List.copyOf(configs);
+        sources = Map.copyOf(sources);
+    }
+
+    public ConfigSet(List<MasterConfig> configs, RunnerConfig runners) {
+        this(configs, runners, Map.of());
     }
 
     public Optional<MasterConfig> get(String key) {

@@ -1,5 +1,6 @@
 package dev.sweepgate.config;
 
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.schema.Field;
@@ -22,6 +23,8 @@ final class MapReader {
     private final YMap map;
     private final String what;
     private final Problems problems;
+    /** Fields an unknown key was probably meant to be (its "did you mean"). */
+    private final java.util.Set<String> meant = new java.util.HashSet<>();
 
     /**
      * @param what how messages name the mapping, e.g. {@code config 'dsr1-fp8-h200-sglang'}
@@ -127,9 +130,18 @@ final class MapReader {
             }
             String name = String.valueOf(e.key().text());
             String dashed = name.replace('_', '-');
-            String hint = !dashed.equals(name) && allowed.contains(dashed)
-                    ? "write `" + dashed + "` (field names use dashes)"
-                    : "remove it; allowed here: " + String.join(", ", allowed);
+            List<String> absent = allowed.stream().filter(f -> !map.has(f)).toList();
+            java.util.Optional<String> near = Nearest.one(name, absent);
+            String hint;
+            if (!dashed.equals(name) && allowed.contains(dashed)) {
+                hint = "write `" + dashed + "` (field names use dashes)";
+                meant.add(dashed);
+            } else if (near.isPresent()) {
+                hint = "did you mean `" + near.get() + "`?";
+                meant.add(near.get());
+            } else {
+                hint = "remove it; allowed here: " + String.join(", ", allowed);
+            }
             problems.error(e.key().pos(), "config.unknown-field",
                     "unknown field `" + name + "` in " + what + ": " + hint);
         }
@@ -151,7 +163,8 @@ final class MapReader {
         if (map.has(field)) {
             return false;
         }
-        if (required) {
+        // A misspelt field is reported once, as the unknown field with its fix.
+        if (required && !meant.contains(field)) {
             problems.error(map.pos(), "config.missing-field", what + " lacks the required field `" + field + "`");
         }
         return true;

@@ -159,10 +159,17 @@ public final class Git {
     private String unresolvedHint(String ref) {
         StringBuilder sb = new StringBuilder("git cannot resolve this ref to a commit");
         int slash = ref.indexOf('/');
-        if (slash > 0 && isRemote(ref.substring(0, slash))) {
-            String remote = ref.substring(0, slash);
+        List<String> remotes = remotes();
+        String remote = slash > 0 ? ref.substring(0, slash) : "";
+        if (slash > 0 && remotes.contains(remote)) {
             String branch = ref.substring(slash + 1);
             sb.append("; fetch it first: git fetch ").append(remote).append(' ').append(branch);
+        } else if (remote.equals("origin")) {
+            // `git fetch origin` would fail too: say what is missing instead.
+            sb.append("; this clone has no remote named origin")
+                    .append(remotes.isEmpty() ? "" : " (its remotes: " + String.join(", ", remotes) + ")")
+                    .append(": add it (git remote add origin URL), then git fetch origin ").append(ref.substring(slash + 1))
+                    .append(", or pass a local branch or commit id");
         } else {
             sb.append("; check the spelling, or fetch the branch or commit it names");
         }
@@ -172,12 +179,9 @@ public final class Git {
         return sb.toString();
     }
 
-    private boolean isRemote(String name) {
+    private List<String> remotes() {
         Result r = run(List.of("remote"));
-        if (!r.ok()) {
-            return name.equals("origin");
-        }
-        return r.stdoutText().lines().anyMatch(name::equals) || name.equals("origin");
+        return r.ok() ? r.stdoutText().lines().toList() : List.of();
     }
 
     private boolean isShallow() {

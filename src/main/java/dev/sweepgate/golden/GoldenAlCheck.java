@@ -5,8 +5,10 @@ import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.Scenario;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.Sources;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,12 +27,22 @@ import java.util.regex.Pattern;
 public final class GoldenAlCheck {
     static final String SYNTHETIC = "SYNTHETIC_ACCEPTANCE";
     static final String SYNTHETIC_LENGTH = "SYNTHETIC_ACCEPTANCE_LENGTH";
+    static final String UNPINNED = "golden.unpinned";
     private static final Pattern RECIPE_MTP = Pattern.compile("mtp(\\d+)$");
 
     private GoldenAlCheck() {
     }
 
+    /** The check with the unpinned entries summed up in one warning (see {@link #check(ConfigSet, GoldenCurves, boolean)}). */
     public static List<Problem> check(ConfigSet configs, GoldenCurves curves) {
+        return check(configs, curves, false);
+    }
+
+    /**
+     * @param listUnpinned one warning per config with unpinned entries, instead of one summary:
+     *                     on a clean checkout they are dozens, and reviewers look at them on request
+     */
+    public static List<Problem> check(ConfigSet configs, GoldenCurves curves, boolean listUnpinned) {
         Problems problems = new Problems();
         for (MasterConfig config : configs.configs()) {
             for (Scenario.FixedSeqLen f : config.fixedSeqLen()) {
@@ -47,7 +59,23 @@ public final class GoldenAlCheck {
             }
             warnUnpinned(config, unpinned, problems);
         }
-        return problems.all();
+        List<Problem> all = Sources.apply(problems.all(), configs.sources());
+        return listUnpinned ? all : summarizeUnpinned(all);
+    }
+
+    /** The unpinned warnings as one line with their count, at the first of them. */
+    private static List<Problem> summarizeUnpinned(List<Problem> problems) {
+        List<Problem> unpinned = problems.stream().filter(p -> p.rule().equals(UNPINNED)).toList();
+        if (unpinned.size() <= 1) {
+            return problems;
+        }
+        List<Problem> kept = new ArrayList<>(problems.stream().filter(p -> !p.rule().equals(UNPINNED)).toList());
+        Problem first = unpinned.get(0);
+        kept.add(new Problem(first.severity(), first.file(), first.line(), first.column(), UNPINNED, unpinned.size()
+                + " configs have agentic entries with speculative decoding and no SYNTHETIC_ACCEPTANCE_LENGTH (the first "
+                + "here); their acceptance length may be pinned in a recipe file: run with --list-unpinned to list them",
+                first.excerpt()));
+        return kept;
     }
 
     /** Checks the entry's workers; true when any of them pins a synthetic acceptance length. */
@@ -65,7 +93,7 @@ public final class GoldenAlCheck {
             return;
         }
         String lines = unpinned.stream().map(e -> String.valueOf(e.pos().line())).reduce((a, b) -> a + ", " + b).orElse("");
-        problems.warning(unpinned.get(0).pos(), "golden.unpinned", "config '" + config.key() + "' has " + unpinned.size()
+        problems.warning(unpinned.get(0).pos(), UNPINNED, "config '" + config.key() + "' has " + unpinned.size()
                 + " agentic " + (unpinned.size() == 1 ? "entry" : "entries") + " with speculative decoding and no "
                 + "SYNTHETIC_ACCEPTANCE_LENGTH (line" + (unpinned.size() == 1 ? " " : "s ") + lines + "): pin the golden acceptance "
                 + "length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden AL>) unless the recipe file already does");
@@ -117,7 +145,11 @@ public final class GoldenAlCheck {
         Optional<String> model = curves.modelFor(config.model());
         if (model.isEmpty()) {
             problems.error(pos, "golden.no-curve", where + " pins a synthetic acceptance length but no golden curve in "
-                    + "golden_al_distribution/ matches its model " + config.model() + ": commit the model's golden AL curve first");
+                    + curves.describeFiles() + " matches its model " + config.model() + " (curves exist for "
+                    + String.join(", ", curves.byModel().keySet()) + ")"
+                    + Nearest.didYouMean(config.model().substring(config.model().lastIndexOf('/') + 1),
+                            curves.byModel().keySet(), 1)
+                    + ": commit the model's golden AL curve first");
             return true;
         }
         OptionalInt draft = draftLength(settings, index);
@@ -135,7 +167,7 @@ public final class GoldenAlCheck {
                     if (al.compareTo(v) == 0) {
                         return true;
                     }
-                    allowed.add(al.toPlainString() + " (" + c.thinkingMode() + ", " + c.file() + ")");
+                    allowed.add(al.toPlainString() + " (" + c.thinkingMode() + " in " + c.file() + ")");
                 }
             }
             problems.error(pos, "golden.value", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is not the golden AL of "
@@ -151,7 +183,8 @@ public final class GoldenAlCheck {
             }
         }
         problems.error(pos, "golden.value", SYNTHETIC_LENGTH + "=" + raw + " in " + where + " is not a golden AL of "
-                + model.get() + ": use a value from its curves in golden_al_distribution/");
+                + model.get() + ": use a value of its curves: " + String.join("; ", modelCurves.stream()
+                        .map(c -> c.file() + " " + c.thinkingMode() + " " + c.alByDraftLength()).toList()));
         return true;
     }
 

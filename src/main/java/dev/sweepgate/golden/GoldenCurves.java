@@ -2,6 +2,7 @@ package dev.sweepgate.golden;
 
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.Sources;
 import dev.sweepgate.yaml.SourceFile;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
@@ -9,6 +10,7 @@ import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YamlLoader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +65,11 @@ public record GoldenCurves(Map<String, List<Curve>> byModel) {
                 }
             }
         }
-        problems.throwIfErrors();
+        if (problems.hasErrors()) {
+            Map<String, byte[]> sources = new HashMap<>();
+            files.forEach(f -> sources.putIfAbsent(f.name(), f.bytes()));
+            throw new ProblemException(Sources.apply(problems.all(), sources));
+        }
         return new GoldenCurves(byModel);
     }
 
@@ -121,6 +127,13 @@ public record GoldenCurves(Map<String, List<Curve>> byModel) {
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /** The curve files, for messages: {@code golden_al_distribution/a.yaml, golden_al_distribution/b.yaml}. */
+    public String describeFiles() {
+        java.util.Set<String> files = new java.util.TreeSet<>();
+        byModel.values().forEach(list -> list.forEach(c -> files.add(c.file())));
+        return files.isEmpty() ? "the golden directory (it has no curves)" : String.join(", ", files);
     }
 
     public List<Curve> curves(String model) {

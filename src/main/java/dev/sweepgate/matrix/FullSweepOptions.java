@@ -25,6 +25,13 @@ public record FullSweepOptions(List<String> modelPrefixes, Set<String> precision
         if (stepSize <= 1) {
             throw new UsageException("--step-size must be greater than 1 (got " + stepSize + ")");
         }
+        // A concurrency below zero is a typo, not a filter (zero keeps the reference's meaning: skip).
+        if (minConc != null && minConc < 0) {
+            throw new UsageException("--min-conc must not be negative (got " + minConc + ")");
+        }
+        if (maxConc != null && maxConc < 0) {
+            throw new UsageException("--max-conc must not be negative (got " + maxConc + ")");
+        }
         if (minConc != null && maxConc != null && minConc > maxConc) {
             throw new UsageException("--min-conc must be less than or equal to --max-conc (got "
                     + minConc + " > " + maxConc + ")");
@@ -35,6 +42,36 @@ public record FullSweepOptions(List<String> modelPrefixes, Set<String> precision
     public static FullSweepOptions all() {
         return new FullSweepOptions(null, null, null, null, null, null, false, false, null,
                 ConcurrencyValues.DEFAULT_STEP, null, null, null, null, EvalMode.MARK);
+    }
+
+    /** The filters given, as written on the command line: what a warning names when they leave no row. */
+    public String describeFilters() {
+        List<String> given = new java.util.ArrayList<>();
+        add(given, "--model-prefix", modelPrefixes);
+        add(given, "--precision", precisions);
+        add(given, "--framework", frameworks);
+        add(given, "--runner-type", runnerTypes);
+        add(given, "--seq-lens", seqLens);
+        add(given, "--scenario-type", scenarios == null ? null : scenarios.stream().map(ScenarioType::key).toList());
+        if (singleNode != multiNode) {
+            given.add(singleNode ? "--single-node" : "--multi-node");
+        }
+        if (runnerNodeFilter != null && !runnerNodeFilter.isEmpty()) {
+            given.add("--runner-node-filter " + runnerNodeFilter);
+        }
+        for (var limit : new Object[][] {{"--min-conc", minConc}, {"--max-conc", maxConc}, {"--max-tp", maxTp},
+                {"--max-ep", maxEp}}) {
+            if (limit[1] != null) {
+                given.add(limit[0] + " " + limit[1]);
+            }
+        }
+        return String.join(" ", given);
+    }
+
+    static void add(List<String> given, String option, java.util.Collection<?> values) {
+        if (values != null && !values.isEmpty()) {
+            given.add(option + " " + values.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" ")));
+        }
     }
 
     public FullSweepOptions withEvals(EvalMode mode) {

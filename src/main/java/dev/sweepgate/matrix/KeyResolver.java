@@ -2,6 +2,7 @@ package dev.sweepgate.matrix;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
@@ -28,13 +29,13 @@ final class KeyResolver {
                 Glob glob = Glob.compile(key);
                 List<MasterConfig> matches = configs.configs().stream().filter(c -> glob.matches(c.key())).toList();
                 if (matches.isEmpty()) {
-                    problems.add(unknown("the pattern '" + key + "' matches no config key", configs));
+                    problems.add(unknown("the pattern '" + key + "' matches no config key", key, configs));
                 }
                 matches.forEach(c -> resolved.putIfAbsent(c.key(), c));
             } else if (byKey.containsKey(key)) {
                 resolved.putIfAbsent(key, byKey.get(key));
             } else {
-                problems.add(unknown("no config has the key '" + key + "'", configs));
+                problems.add(unknown("no config has the key '" + key + "'", key, configs));
             }
         }
         if (!problems.isEmpty()) {
@@ -43,9 +44,11 @@ final class KeyResolver {
         return List.copyOf(resolved.values());
     }
 
-    private static Problem unknown(String what, ConfigSet configs) {
-        return Problem.error(Position.ofFile(""), "matrix.unknown-config-key", what
-                + "; check the spelling against the master configs (a pattern needs * or ?). Available keys: "
-                + String.join(", ", configs.keys().stream().sorted().toList()));
+    /** The three nearest keys, not all of them: a repository has hundreds. */
+    private static Problem unknown(String what, String key, ConfigSet configs) {
+        String near = Nearest.didYouMean(key.replace("*", "").replace("?", ""), configs.keys(), 3);
+        return Problem.error(Position.ofFile(""), "matrix.unknown-config-key", what + (near.isEmpty()
+                ? "; check the spelling against the master configs (a pattern needs * or ?)"
+                : near + " (a pattern needs * or ?)"));
     }
 }

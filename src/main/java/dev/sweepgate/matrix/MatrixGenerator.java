@@ -2,10 +2,10 @@ package dev.sweepgate.matrix;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
-import dev.sweepgate.problem.Position;
-import dev.sweepgate.problem.Problem;
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -36,6 +36,12 @@ public final class MatrixGenerator {
         return generate(configs, selected, new TestConfigSelection(options), options.evals());
     }
 
+    /** The warning when filters leave no row: the output is still {@code []}, as in the reference. */
+    public static String noRowsWarning(String filters) {
+        return "warning: no matrix row is left after the filters " + (filters.isEmpty() ? "(none given)" : filters)
+                + "; printing [] (loosen a filter to get rows)";
+    }
+
     private static List<Row> generate(ConfigSet configs, List<MasterConfig> selected, Selection selection,
                                       EvalMode evals) {
         Problems problems = new Problems();
@@ -51,9 +57,12 @@ public final class MatrixGenerator {
         TreeSet<String> unknown = new TreeSet<>(options.runnerTypes());
         unknown.removeAll(configs.runners().labels().keySet());
         if (!unknown.isEmpty()) {
-            throw new ProblemException(Problem.error(Position.ofFile(""), "matrix.unknown-runner-type",
-                    "unknown runner type(s): " + String.join(", ", unknown) + "; valid runner types are the labels of"
-                            + " the runner config: " + String.join(", ", new TreeSet<>(configs.runners().labels().keySet()))));
+            // A value of an option, like any other bad option value: bad usage, exit 2.
+            String first = unknown.first();
+            String near = Nearest.didYouMean(first, configs.runners().labels().keySet(), 3);
+            throw new UsageException("--runner-type " + String.join(", ", unknown) + ": not a label of the runner config"
+                    + (near.isEmpty() ? "; valid labels: " + String.join(", ", new TreeSet<>(configs.runners().labels().keySet()))
+                    : near));
         }
     }
 }

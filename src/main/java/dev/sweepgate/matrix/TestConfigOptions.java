@@ -14,4 +14,17 @@ import java.util.Set;
  */
 public record TestConfigOptions(List<String> configKeys, List<Integer> conc, Set<String> seqLens,
                                 Set<ScenarioType> scenarios, String runnerNodeFilter, EvalMode evals) {
+
+    /** The filters given, as written on the command line: what a warning names when they leave no row. */
+    public String describeFilters() {
+        List<String> given = new java.util.ArrayList<>();
+        FullSweepOptions.add(given, "--config-keys", configKeys);
+        FullSweepOptions.add(given, "--conc", conc);
+        FullSweepOptions.add(given, "--seq-lens", seqLens);
+        FullSweepOptions.add(given, "--scenario-type", scenarios == null ? null : scenarios.stream().map(ScenarioType::key).toList());
+        if (runnerNodeFilter != null) {
+            given.add("--runner-node-filter " + runnerNodeFilter);
+        }
+        return String.join(" ", given);
+    }
 }

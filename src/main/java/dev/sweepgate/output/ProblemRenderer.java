@@ -1,6 +1,7 @@
 package dev.sweepgate.output;
 
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.Problems;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,9 +13,16 @@ public final class ProblemRenderer {
     private ProblemRenderer() {
     }
 
+    /** Renders {@code problems} sorted by file, line and column, each reported once. */
     public static void render(List<Problem> problems, Format format, String tool, PrintStream out) {
+        problems = Problems.ordered(problems);
         switch (format) {
-            case TEXT -> problems.forEach(p -> out.println(text(p)));
+            case TEXT -> {
+                problems.forEach(p -> out.print(text(p) + "\n" + Snippet.of(p)));
+                if (!problems.isEmpty()) {
+                    out.println(Problems.count(problems));
+                }
+            }
             case GITHUB -> problems.forEach(p -> out.println(github(p)));
             case JSON -> out.println(json(problems));
             case SARIF -> out.println(Sarif.render(problems, tool));

@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param line   1-based line, 0 when the problem concerns the whole file
  * @param column 1-based column, 0 when unknown
  * @param rule   stable rule id such as {@code config.unknown-field}
+ * @param excerpt the source text at the problem's line, or null when not at hand
  */
-public record Problem(Severity severity, String file, int line, int column, String rule, String message) {
+public record Problem(Severity severity, String file, int line, int column, String rule, String message,
+                      Excerpt excerpt) {
 
     public enum Severity { ERROR, WARNING }
 
@@ -19,6 +21,20 @@ public record Problem(Severity severity, String file, int line, int column, Stri
         Objects.requireNonNull(rule);
         Objects.requireNonNull(message);
         file = file == null ? "" : file;
+    }
+
+    public Problem(Severity severity, String file, int line, int column, String rule, String message) {
+        this(severity, file, line, column, rule, message, null);
+    }
+
+    /** This problem with the text it is about. */
+    public Problem withExcerpt(Excerpt text) {
+        return new Problem(severity, file, line, column, rule, message, text);
+    }
+
+    /** This problem as an error (what --strict makes of a warning). */
+    public Problem asError() {
+        return new Problem(Severity.ERROR, file, line, column, rule, message, excerpt);
     }
 
     public static Problem error(Position at, String rule, String message) {

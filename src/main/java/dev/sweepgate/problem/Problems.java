@@ -45,6 +45,24 @@ public final class Problems {
         return List.copyOf(list);
     }
 
+    /**
+     * Problems sorted by file, line and column (problems about a whole file first), each one
+     * once: two checks that find the same thing report it once.
+     */
+    public static List<Problem> ordered(List<Problem> problems) {
+        return new java.util.LinkedHashSet<>(problems).stream()
+                .sorted(java.util.Comparator.comparing(Problem::file).thenComparingInt(Problem::line)
+                        .thenComparingInt(Problem::column))
+                .toList();
+    }
+
+    /** {@code 2 errors, 1 warning}: the count a summary line shows. */
+    public static String count(List<Problem> problems) {
+        long errors = problems.stream().filter(Problem::isError).count();
+        long warnings = problems.size() - errors;
+        return errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings");
+    }
+
     /** Throws when any error was collected; warnings alone pass. */
     public void throwIfErrors() {
         if (hasErrors()) {

@@ -186,7 +186,8 @@ public final class YamlLoader {
                 if (e.getContext() != null) {
                     message = e.getContext() + ": " + message;
                 }
-                throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message));
+                throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message
+                        + IndentationHint.at(text, at.line())));
             } catch (ReaderException e) {
                 throw new ProblemException(Problem.error(firstOccurrence(text, e.getCodePoint()), "yaml.syntax",
                         String.format("invalid YAML: the control character U+%04X is not allowed; remove it",

@@ -72,10 +72,10 @@ class AddedTextAndKeysTest {
         List<String> keys = List.of("dsv4-fp8-h200-vllm", "dsv4-fp4-b200-vllm", "dsv4-fp8-h200-sglang", "qwen-fp8-h200-vllm");
         Position at = new Position("f", 1, 1);
         assertEquals(List.of("dsv4-fp8-h200-vllm", "dsv4-fp8-h200-sglang"),
-                KeyResolver.resolve(List.of("dsv4-fp8-*"), keys, i -> at, "new entry 1"));
+                KeyResolver.resolve(List.of("dsv4-fp8-*"), keys, at, "new entry 1"));
         assertEquals(List.of("qwen-fp8-h200-vllm", "dsv4-fp8-h200-vllm", "dsv4-fp4-b200-vllm"),
-                KeyResolver.resolve(List.of("qwen-fp8-h200-vllm", "*-vllm"), keys, i -> at, "new entry 1"));
-        assertEquals(keys, KeyResolver.resolve(List.of("*"), keys, i -> at, "e"));
+                KeyResolver.resolve(List.of("qwen-fp8-h200-vllm", "*-vllm"), keys, at, "new entry 1"));
+        assertEquals(keys, KeyResolver.resolve(List.of("*"), keys, at, "e"));
         // only `*` is special
         assertEquals(List.of(), KeyResolver.matches("dsv4-fp?-h200-vllm", keys));
         assertEquals(List.of(), KeyResolver.matches("dsv4-fp[48]-h200-vllm", keys));
@@ -85,7 +85,7 @@ class AddedTextAndKeysTest {
     void anUnknownKeyOrAPatternWithoutMatchIsAnErrorWithSuggestions() {
         List<String> keys = List.of("dsv4-fp8-h200-vllm", "dsv4-fp4-b200-vllm");
         ProblemException e = assertThrows(ProblemException.class, () -> KeyResolver.resolve(
-                List.of("dsv4-fp8-h200-vlm", "nothing-*"), keys, i -> new Position("f", 3 + i, 7), "new entry 1"));
+                List.of("dsv4-fp8-h200-vlm", "nothing-*"), keys, List.of(new Position("f", 3, 7), new Position("f", 4, 7)), "new entry 1"));
         // each pattern at its own line
         assertEquals(List.of(new Position("f", 3, 7), new Position("f", 4, 7)),
                 e.problems().stream().map(p -> p.position()).toList());

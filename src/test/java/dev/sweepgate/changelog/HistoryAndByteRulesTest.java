@@ -83,7 +83,8 @@ class HistoryAndByteRulesTest {
                 + "  head line 6: \"\\n\" (an empty line)\n"
                 + "  fix: this historical line holds 2 spaces and must keep them (an editor that trims trailing whitespace "
                 + "removes them): restore the base file byte for byte and add new entries only after its last line"
-                + ByteRules.FIX_HINT, p.message());
+                + "\n  `sweepgate fix-changelog --base-ref BASE` makes this repair when the new entries themselves are right",
+                p.message());
     }
 
     @Test
@@ -108,7 +109,7 @@ class HistoryAndByteRulesTest {
         assertEquals(List.of("changelog.deleted-entries"), rules(check(BASE, first, MAIN)));
         List<Problem> changed = check(BASE, BASE.replace("Change beta", "Changed beta"), MAIN);
         assertEquals(List.of("changelog.history-changed"), rules(changed));
-        assertTrue(changed.get(0).message().startsWith("entry 2 changed (description differs"), changed.get(0).message());
+        assertTrue(changed.get(0).message().startsWith("entry 2 (line 8) changed (description differs"), changed.get(0).message());
         // a written-out default is a change of the parsed value
         assertEquals(List.of("changelog.history-changed"), rules(check(BASE, BASE + "  evals-only: false\n", MAIN)));
     }

@@ -105,6 +105,12 @@ public final class ChangelogFixture {
         repo.write("configs/amd-master.yaml", AMD).write("configs/nvidia-master.yaml", NVIDIA)
                 .write("configs/runners.yaml", RUNNERS).write("perf-changelog.yaml", HISTORY);
         base = repo.commit("history");
+        try {
+            // validate-configs needs the golden curves' directory (missing, it is exit 3); none in it is fine
+            java.nio.file.Files.createDirectories(dir.resolve("golden_al_distribution"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Commits a changelog with these entries appended after one empty line; returns the commit. */

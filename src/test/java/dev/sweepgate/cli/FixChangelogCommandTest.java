@@ -153,7 +153,7 @@ class FixChangelogCommandTest {
                 "\"Tune alpha better\"\n  pr-link: " + LINK + "1");
         ChangelogFixture.Run r = refused(edited.replaceFirst("\n  \n", "\n\n"));
         assertTrue(r.err().contains("history changed in value"), r.err());
-        assertTrue(r.err().contains("perf-changelog.yaml:1:3: error: entry 1 changed (description differs"), r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:1:3: error: entry 1 (line 1) changed (description differs"), r.err());
     }
 
     @Test

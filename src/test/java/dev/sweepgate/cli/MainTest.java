@@ -319,6 +319,8 @@ class MainTest {
     /** A minimal valid pair of master configs and a runner config; {@code entry} is one search-space field. */
     private static void writeConfigs(Path root, String entry) throws IOException {
         Files.createDirectories(root.resolve("configs"));
+        // validate-configs also checks the golden curves: a directory without any is fine, a missing one is exit 3
+        Files.createDirectories(root.resolve("golden_al_distribution"));
         Files.writeString(root.resolve("configs/amd-master.yaml"), master("m1-fp8-mi300x-vllm", "mi300x", entry));
         Files.writeString(root.resolve("configs/nvidia-master.yaml"), master("m2-fp8-h100-vllm", "h100", "tp: 8"));
         Files.writeString(root.resolve("configs/runners.yaml"),

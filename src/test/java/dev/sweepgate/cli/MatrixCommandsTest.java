@@ -1,6 +1,7 @@
 package dev.sweepgate.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -146,18 +147,19 @@ class MatrixCommandsTest {
     }
 
     @Test
-    void unknownRunnerTypeListsTheLabels() {
-        assertEquals(1, run("full-sweep", "--runner-type", "nosuchrunner", "--format", "text"));
+    void unknownRunnerTypeIsBadUsageListingTheLabels() {
+        assertEquals(2, run("full-sweep", "--runner-type", "nosuchrunner", "--format", "text"));
         assertTrue(stderr().contains("nosuchrunner"), stderr());
         assertTrue(stderr().contains("cluster:b200-dgxc, cluster:h200-dgxc, mi355x"), stderr());
         assertEquals("", out.toString(StandardCharsets.UTF_8), "stdout carries only data");
     }
 
     @Test
-    void unknownKeyListsTheAvailableKeys() {
-        assertEquals(1, run("test-config", "--config-keys", "no-such-key", "--format", "github"));
+    void unknownKeySuggestsTheNearestKeys() {
+        assertEquals(1, run("test-config", "--config-keys", "dsr1-fp8-mi355x-sglng", "--format", "github"));
         assertTrue(stderr().startsWith("::error"), stderr());
-        assertTrue(stderr().contains("dsr1-fp8-mi355x-sglang, kimik3-fp4-b200-vllm-agentic"), stderr());
+        assertTrue(stderr().contains("did you mean dsr1-fp8-mi355x-sglang?"), stderr());
+        assertFalse(stderr().contains("kimik3-fp4-b200-vllm-agentic"), "not every key: " + stderr());
     }
 
     @Test

@@ -74,7 +74,7 @@ class ProcessChangelogLimitsTest {
         assertEquals("perf-changelog.yaml: warning: bucket single_node.1k1k has 300 rows, more than the 256 jobs GitHub "
                 + "Actions allows in one matrix, so the benchmark job fed from it will not start; split the change into "
                 + "several pull requests whose entries select fewer configs (or narrower scenario-type), each under 256 "
-                + "rows per bucket [sweep.matrix-limit]\n", plain.err());
+                + "rows per bucket [sweep.matrix-limit]\n0 errors, 1 warning\n", plain.err());
         assertTrue(actions.err().startsWith("::warning file=perf-changelog.yaml,title=sweep.matrix-limit::bucket "
                 + "single_node.1k1k has 300 rows"), actions.err());
         assertFalse(plain.err().contains("1 MiB"), "300 rows stay far below 1 MiB");

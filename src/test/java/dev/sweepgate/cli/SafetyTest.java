@@ -370,7 +370,7 @@ class SafetyTest {
         }
         try (Stream<Path> files = Files.list(dir)) {
             List<String> top = files.map(p -> p.getFileName().toString()).sorted().toList();
-            assertEquals(List.of(".git", "configs", "merges", "perf-changelog.yaml"), top, "no temporary file is left behind");
+            assertEquals(List.of(".git", "configs", "golden_al_distribution", "merges", "perf-changelog.yaml"), top, "no temporary file is left behind");
         }
     }
 }

@@ -88,7 +88,7 @@ class ValidateChangelogCommandTest {
         fx.repo.write("perf-changelog.yaml", HISTORY.replace("Tune beta", "Tuned beta"));
         ChangelogFixture.Run changed = validate(null);
         assertEquals(1, changed.exit());
-        assertTrue(changed.err().contains("entry 2 changed"), changed.err());
+        assertTrue(changed.err().contains("entry 2 (line 8) changed"), changed.err());
         fx.repo.write("perf-changelog.yaml", appended(entry("alpha-fp8-mi355x-sglang", LINK + "3")).replace("\n", "\r\n"));
         assertEquals(1, validate(null).exit());
     }

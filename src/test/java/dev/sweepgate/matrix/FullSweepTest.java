@@ -19,6 +19,7 @@ import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
+import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -102,10 +103,11 @@ class FullSweepTest {
         b.runnerTypes = Set.of("h200", "gb200");
         assertEquals(List.of("dsv4@2", "glm5@[4, 8, 16, 32, 64, 128]"), names(b.run()));
         b.runnerTypes = Set.of("nosuchrunner");
-        ProblemException e = assertThrows(ProblemException.class, b::run);
-        assertTrue(e.problems().get(0).message().contains("nosuchrunner"));
-        assertTrue(e.problems().get(0).message().contains("b200, cluster:b200-dgxc, cluster:gb200-nv, gb200, h200"),
-                e.problems().get(0).message());
+        UsageException e = assertThrows(UsageException.class, b::run);
+        assertTrue(e.getMessage().contains("nosuchrunner"));
+        assertTrue(e.getMessage().contains("b200, cluster:b200-dgxc, cluster:gb200-nv, gb200, h200"), e.getMessage());
+        b.runnerTypes = Set.of("h20");
+        assertTrue(assertThrows(UsageException.class, b::run).getMessage().contains("did you mean h200"));
     }
 
     @Test

@@ -11,6 +11,7 @@ import static dev.sweepgate.matrix.Fixtures.single;
 import static dev.sweepgate.matrix.Fixtures.singleAgentic;
 import static dev.sweepgate.matrix.Fixtures.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,13 +70,14 @@ class TestConfigTest {
     }
 
     @Test
-    void unknownKeysAndEmptyPatternsListTheAvailableKeys() {
-        ProblemException e = assertThrows(ProblemException.class, () -> run(List.of("no-such-key", "nope-*")));
-        assertEquals(2, e.problems().size());
+    void unknownKeysSuggestTheNearestKeysNotAllOfThem() {
+        ProblemException e = assertThrows(ProblemException.class, () -> run(List.of("no-such-key", "nope-*", "dsr1-fp8-h20")));
+        assertEquals(3, e.problems().size());
         assertTrue(e.problems().get(0).message().contains("'no-such-key'"));
         assertTrue(e.problems().get(1).message().contains("'nope-*'"));
-        assertTrue(e.problems().get(0).message()
-                .contains("dsr1-fp4-b200, dsr1-fp8-h200, glm[x]-b200, kimi-agentic, qwen-gb200"));
+        assertFalse(e.problems().get(0).message().contains("kimi-agentic"), e.problems().get(0).message());
+        assertTrue(e.problems().get(2).message().contains("did you mean dsr1-fp8-h200 or dsr1-fp4-b200?"),
+                e.problems().get(2).message());
     }
 
     @Test

@@ -41,9 +41,9 @@ class ProblemRendererTest {
     }
 
     @Test
-    void textFormatWritesOneLinePerProblem() {
-        assertEquals(ProblemRenderer.text(AT_NODE) + System.lineSeparator() + ProblemRenderer.text(WHOLE_FILE)
-                + System.lineSeparator(), render(List.of(AT_NODE, WHOLE_FILE), Format.TEXT));
+    void textFormatWritesOneLinePerProblemSortedThenTheCount() {
+        assertEquals(ProblemRenderer.text(AT_NODE) + "\n" + ProblemRenderer.text(WHOLE_FILE) + "\n"
+                + "2 errors, 0 warnings" + System.lineSeparator(), render(List.of(WHOLE_FILE, AT_NODE, WHOLE_FILE), Format.TEXT));
     }
 
     @Test
@@ -83,15 +83,16 @@ class ProblemRendererTest {
         assertEquals(1, root.size());
         JsonNode problems = root.get("problems");
         assertEquals(2, problems.size());
-        JsonNode first = problems.get(0);
+        // sorted by file: the problem about no file (the command line) comes first
+        assertEquals("warning", problems.get(0).get("severity").asText());
+        assertEquals("", problems.get(0).get("file").asText());
+        JsonNode first = problems.get(1);
         assertEquals("error", first.get("severity").asText());
         assertEquals("configs/amd-master.yaml", first.get("file").asText());
         assertEquals(12, first.get("line").asInt());
         assertEquals(7, first.get("column").asInt());
         assertEquals("config.unknown-field", first.get("rule").asText());
         assertEquals("unknown field \"tpp\"; did you mean \"tp\"?", first.get("message").asText());
-        assertEquals("warning", problems.get(1).get("severity").asText());
-        assertEquals("", problems.get(1).get("file").asText());
     }
 
     @Test
@@ -114,7 +115,7 @@ class ProblemRendererTest {
         assertEquals(List.of("changelog.final-newline", "config.unknown-field"), ruleIds);
 
         JsonNode results = run.get("results");
-        assertEquals(3, results.size());
+        assertEquals(2, results.size(), "the same problem twice is reported once");
         JsonNode first = results.get(0);
         assertEquals("config.unknown-field", first.get("ruleId").asText());
         assertEquals("error", first.get("level").asText());

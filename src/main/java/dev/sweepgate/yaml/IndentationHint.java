@@ -1,0 +1,61 @@
+package dev.sweepgate.yaml;
+
+/**
+ * The likely cause of a YAML syntax error: a line indented differently from its siblings
+ * ("mapping values are not allowed here" says nothing of the kind).
+ */
+final class IndentationHint {
+    private IndentationHint() {
+    }
+
+    /**
+     * {@code "; line 3 is indented by 3 spaces, its siblings by 2: ..."} when line {@code number}
+     * (1-based) of {@code text} is indented unlike the content line before it, which does not
+     * open a nested block; "" otherwise.
+     */
+    static String at(String text, int number) {
+        String[] lines = text.split("\n", -1);
+        if (number < 2 || number > lines.length) {
+            return "";
+        }
+        String line = lines[number - 1];
+        if (isBlankOrComment(line)) {
+            return "";
+        }
+        int previous = number - 2;
+        while (previous >= 0 && isBlankOrComment(lines[previous])) {
+            previous--;
+        }
+        if (previous < 0) {
+            return "";
+        }
+        String before = lines[previous].stripTrailing();
+        if (before.endsWith(":") || before.endsWith("-") || before.endsWith("|") || before.endsWith(">")) {
+            return "";
+        }
+        int indent = indent(line);
+        int siblings = indent(before) + (before.strip().startsWith("- ") ? 2 : 0);
+        if (indent == siblings || line.strip().startsWith("- ")) {
+            return "";
+        }
+        return "; line " + number + " is indented by " + spaces(indent) + ", its siblings (line " + (previous + 1)
+                + ") by " + spaces(siblings) + ": indent it like them, or by more under a key that ends with `:`";
+    }
+
+    private static boolean isBlankOrComment(String line) {
+        String stripped = line.strip();
+        return stripped.isEmpty() || stripped.startsWith("#");
+    }
+
+    private static int indent(String line) {
+        int n = 0;
+        while (n < line.length() && line.charAt(n) == ' ') {
+            n++;
+        }
+        return n;
+    }
+
+    private static String spaces(int n) {
+        return n == 1 ? "1 space" : n + " spaces";
+    }
+}

@@ -1,0 +1,205 @@
+package dev.sweepgate.cli;
+
+import static dev.sweepgate.cli.ChangelogFixture.HISTORY;
+import static dev.sweepgate.cli.ChangelogFixture.LINK;
+import static dev.sweepgate.cli.ChangelogFixture.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 13: every problem of a change in one run, at its real place, with a hint that does the thinking. */
+class ProblemsInOneRoundTest {
+    @TempDir
+    Path dir;
+    ChangelogFixture fx;
+
+    @BeforeEach
+    void setUp() {
+        fx = new ChangelogFixture(dir);
+    }
+
+    /** The seed's mistake: the two-space separator line turned into an empty line, plus an appended entry. */
+    private String separatorMistake(String link) {
+        String head = ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglang", link)).replace("  \n\n", "\n\n");
+        fx.repo.write("perf-changelog.yaml", head);
+        return fx.repo.commit("append, editor trimmed the separator");
+    }
+
+    private ChangelogFixture.Run validate(String head) {
+        return fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--format", "text");
+    }
+
+    @Test
+    void theSeparatorMistakeAsPrinted() {
+        ChangelogFixture.Run r = validate(separatorMistake(LINK + "3"));
+        assertEquals(1, r.exit());
+        assertEquals("""
+                perf-changelog.yaml:6:1: error: appended entries changed historical perf-changelog.yaml bytes; the first \
+                differing byte is at line 6, column 1 of the base and line 6, column 1 of the head:
+                  base line 6: "  \\n" (2 spaces and nothing else)
+                  head line 6: "\\n" (an empty line)
+                  fix: this historical line holds 2 spaces and must keep them (an editor that trims trailing whitespace \
+                removes them): restore the base file byte for byte and add new entries only after its last line
+                  `sweepgate fix-changelog --base-ref %s` makes this repair when the new entries themselves are right \
+                [changelog.history-bytes]
+                 6 | ⏎
+                   | ^
+                1 error, 0 warnings
+                """.formatted(fx.base), r.err());
+    }
+
+    @Test
+    void aPlaceholderDoesNotHideTheSeparatorMistake() {
+        ChangelogFixture.Run r = validate(separatorMistake("XXX"));
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("perf-changelog.yaml:6:1: error: appended entries changed historical"), r.err());
+        // entry 3 starts at line 14 of the head; its pr-link value at line 18, column 12
+        assertTrue(r.err().contains("perf-changelog.yaml:18:12: error: entry 3 (line 14), a new entry, has the pr-link \"XXX\""), r.err());
+        assertTrue(r.err().contains("2 errors, 0 warnings"), r.err());
+    }
+
+    @Test
+    void problemsInAppendedTextPointIntoTheHeadFileInEveryFormat() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3", "evals-onlly: true"));
+        ChangelogFixture.Run text = validate(head);
+        assertEquals(1, text.exit());
+        assertTrue(text.err().contains("perf-changelog.yaml:19:3: error: entry 3 (line 14) has the unknown field "
+                + "\"evals-onlly\" (did you mean evals-only?)"), text.err());
+        assertTrue(text.err().contains(" 19 |   evals-onlly: true\n    |   ^~~~~~~~~~~\n"), text.err());
+        ChangelogFixture.Run github = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head,
+                "--format", "github");
+        assertTrue(github.err().startsWith("::error file=perf-changelog.yaml,line=19,col=3,title=changelog.unknown-field::"),
+                github.err());
+    }
+
+    @Test
+    void entryFieldErrorsDoNotHideUnknownConfigKeys() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglng", LINK + "3", "evals-only: maybe"));
+        ChangelogFixture.Run r = validate(head);
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("perf-changelog.yaml:19:15: error: entry 3 (line 14): evals-only must be true or false"),
+                r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:15:7: error: entry 3 (line 14): config key "
+                + "'alpha-fp8-mi355x-sglng' not found in master configs; did you mean alpha-fp8-mi355x-sglang?"), r.err());
+    }
+
+    @Test
+    void aMixedChangeIsReportedAtTheFirstAppendedEntry() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry("beta-fp4-b200-vllm-agentic", LINK + "3"))
+                .replace(LINK + "2\n", LINK + "22\n"));
+        String mixed = fx.repo.commit("correct and append");
+        ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", mixed, "--format", "github");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("::error file=perf-changelog.yaml,line=14,col=3,title=changelog.mixed-change::"), r.err());
+    }
+
+    @Test
+    void worksFromASubdirectoryAndSaysWhatIsMissingWithoutOrigin() {
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3"));
+        ChangelogFixture.Run r = ChangelogFixture.runIn(dir.resolve("configs"), Map.of(), "validate-changelog",
+                "--base-ref", fx.base, "--head-ref", head);
+        assertEquals(0, r.exit(), r.err());
+        ChangelogFixture.Run noOrigin = fx.run("validate-changelog", "--base-ref", "origin/main");
+        assertEquals(3, noOrigin.exit());
+        assertTrue(noOrigin.err().contains("this clone has no remote named origin: add it (git remote add origin URL), "
+                + "then git fetch origin main"), noOrigin.err());
+    }
+
+    /** Two agentic configs with speculative decoding and no pinned acceptance length: two golden.unpinned warnings. */
+    private void twoUnpinnedConfigs(String comment) {
+        String beta = ChangelogFixture.NVIDIA.substring(0, ChangelogFixture.NVIDIA.indexOf("\ngamma"))
+                .replace("{ tp: 4, kv-offloading: none,", "{ tp: 4, spec-decoding: mtp, kv-offloading: none,");
+        String second = beta.replace("beta-fp4-b200-vllm-agentic:", "beta2-fp4-b200-vllm-agentic:")
+                .replace("conc-list: [1, 2, 4] }", "conc-list: [1, 2, 4] }" + comment);
+        fx.repo.write("configs/nvidia-master.yaml", beta + "\n" + second);
+    }
+
+    @Test
+    void unpinnedWarningsAreOneSummaryLineUnlessListedAndFailWithStrict() {
+        twoUnpinnedConfigs("");
+        ChangelogFixture.Run r = fx.run("check-golden-al", "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("configs/nvidia-master.yaml:12:9: warning: 2 configs have agentic entries with "
+                + "speculative decoding and no SYNTHETIC_ACCEPTANCE_LENGTH (the first here)"), r.err());
+        assertTrue(r.err().contains("--list-unpinned"), r.err());
+        assertTrue(r.err().endsWith("0 errors, 1 warning\n"), r.err());
+        ChangelogFixture.Run listed = fx.run("check-golden-al", "--list-unpinned", "--format", "github");
+        assertEquals(2, listed.err().lines().filter(l -> l.startsWith("::warning")).count(), listed.err());
+        assertEquals(1, fx.run("check-golden-al", "--strict").exit());
+        assertEquals(1, fx.run("validate-configs", "--strict").exit());
+        ChangelogFixture.Run configs = fx.run("validate-configs");
+        assertEquals(0, configs.exit());
+        assertTrue(configs.err().contains("ok: 3 configs in 2 files, 3 runner labels; 0 errors, 1 warning"), configs.err());
+    }
+
+    @Test
+    void aDisableCommentSilencesTheProblemOnItsLine() {
+        twoUnpinnedConfigs("  # sweepgate: disable=golden.unpinned");
+        ChangelogFixture.Run listed = fx.run("check-golden-al", "--list-unpinned", "--format", "github");
+        assertEquals(1, listed.err().lines().filter(l -> l.startsWith("::warning")).count(), listed.err());
+        assertTrue(listed.err().contains("beta-fp4-b200-vllm-agentic"), listed.err());
+        assertFalse(listed.err().contains("beta2-fp4"), listed.err());
+    }
+
+    @Test
+    void testConfigSuggestsTheNearestKeysAndBadOptionValuesAreUsageErrors() {
+        ChangelogFixture.Run r = fx.run("test-config", "--config-keys", "alpha-fp8-mi355x-sglag");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("did you mean alpha-fp8-mi355x-sglang?"), r.err());
+        ChangelogFixture.Run runner = fx.run("full-sweep", "--runner-type", "mi35x");
+        assertEquals(2, runner.exit());
+        assertTrue(runner.err().contains("--runner-type mi35x: not a label of the runner config; did you mean mi355x?"),
+                runner.err());
+        assertEquals(2, fx.run("full-sweep", "--max-conc", "-5").exit());
+    }
+
+    @Test
+    void filtersThatLeaveNoRowPrintAnEmptyListAndSayWhich() {
+        ChangelogFixture.Run r = fx.run("full-sweep", "--precision", "fp16");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[ ]", r.out().strip());
+        assertTrue(r.err().contains("no matrix row is left after the filters --precision fp16"), r.err());
+        ChangelogFixture.Run t = fx.run("test-config", "--config-keys", "alpha-fp8-mi355x-sglang", "--conc", "3");
+        assertEquals(0, t.exit(), t.err());
+        assertTrue(t.err().contains("--config-keys alpha-fp8-mi355x-sglang --conc 3"), t.err());
+    }
+
+    @Test
+    void aMissingGoldenDirectoryIsAnEnvironmentFailureEverywhere() {
+        assertEquals(3, fx.run("validate-configs", "--golden-dir", "nowhere").exit());
+        assertEquals(3, fx.run("check-golden-al", "--golden-dir", "nowhere").exit());
+    }
+
+    @Test
+    void aMisspeltConfigFieldIsOneProblemWithItsFix() {
+        fx.repo.write("configs/amd-master.yaml", ChangelogFixture.AMD.replace("  precision: fp8", "  precison: fp8"));
+        ChangelogFixture.Run r = fx.run("validate-configs", "--format", "text");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("configs/amd-master.yaml:6:3: error: unknown field `precison` in config "
+                + "'alpha-fp8-mi355x-sglang': did you mean `precision`?"), r.err());
+        assertFalse(r.err().contains("lacks the required field"), r.err());
+    }
+
+    @Test
+    void oneYamlSyntaxErrorLetsTheOtherFilesBeCheckedAndNamesTheIndentation() {
+        fx.repo.write("configs/amd-master.yaml", ChangelogFixture.AMD.replace("  model: org/alpha", "   model: org/alpha"));
+        fx.repo.write("configs/runners.yaml", ChangelogFixture.RUNNERS + "extra: 1\n");
+        ChangelogFixture.Run r = fx.run("validate-configs", "--format", "text");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("configs/amd-master.yaml:3:9: error: invalid YAML: mapping values are not allowed here; "
+                + "line 3 is indented by 3 spaces, its siblings (line 2) by 2 spaces"), r.err());
+        assertTrue(r.err().contains("configs/runners.yaml:5:1: error:"), r.err());
+        assertTrue(r.err().indexOf("amd-master") < r.err().indexOf("runners.yaml"), "sorted by file");
+    }
+
+    @Test
+    void theHistoryFixtureHasTheTwoSpaceSeparator() {
+        assertTrue(HISTORY.contains("\n  \n\n"));
+    }
+}
