@@ -255,7 +255,8 @@ class ValidateChangelogCommandTest {
         ChangelogFixture.Run r = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head, "--pull-request",
                 "--format=text");
         assertEquals(1, r.exit(), r.err());
-        assertTrue(r.err().startsWith("perf-changelog.yaml:" + line + ":7: error: new entry 1: config key 'no-such-config'"),
-                r.err());
+        // entries are numbered by their place in the file, with their line
+        assertTrue(r.err().startsWith("perf-changelog.yaml:" + line + ":7: error: entry 3 (line " + (line - 2)
+                + "): config key 'no-such-config'"), r.err());
     }
 }

@@ -177,7 +177,8 @@ class LifecycleTest {
         assertEquals(1, hook.exit(), hook.all());
         assertTrue(hook.err().contains(CHANGELOG + ":" + separatorLine + ":1: error: appended entries changed historical "
                 + CHANGELOG + " bytes"), hook.err());
-        assertTrue(hook.err().contains("sweepgate fix-changelog --base-ref BASE"), hook.err());
+        // the hint quotes the ref the hook used
+        assertTrue(hook.err().contains("sweepgate fix-changelog --base-ref origin/main"), hook.err());
 
         ok(contributor, "git", "push", "-q", "--no-verify", "origin", "seed");
         Run job = prJob("seed", 12);
@@ -263,8 +264,8 @@ class LifecycleTest {
         int line = (int) history.lines().count() + 4;   // the empty line, `- config-keys:`, the first key, this one
         Run hook = push("unknown");
         assertEquals(1, hook.exit(), hook.all());
-        assertTrue(hook.err().contains(CHANGELOG + ":" + line + ":7: error: new entry 1: config key 'no-such-config' not found"),
-                hook.err());
+        assertTrue(hook.err().contains(CHANGELOG + ":" + line + ":7: error: entry "), hook.err());
+        assertTrue(hook.err().contains("config key 'no-such-config' not found"), hook.err());
 
         ok(contributor, "git", "push", "-q", "--no-verify", "origin", "unknown");
         Run job = prJob("unknown", 15);
