@@ -70,6 +70,13 @@ class MergePrScriptTest {
         pb.environment().put("SWEEPGATE", "'" + sweepgate + "'");
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process process = pb.start();
+        // A hung script fails its test instead of stalling the build: after two minutes it and its
+        // children are killed, which closes the pipe read below.
+        process.onExit().orTimeout(120, java.util.concurrent.TimeUnit.SECONDS).exceptionally(timedOut -> {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            return process;
+        });
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Script(process.waitFor(), output);
     }
