@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.problem.Problem;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +40,42 @@ class RuleEdgesTest {
         // nor may a correction point at no pull request
         String base = BASE.replace(LINK + "2", "XXX");
         assertEquals(List.of("changelog.correction-link"), check(base, BASE.replace(LINK + "2", LINK), MAIN));
+    }
+
+    private static String message(String base, String head) {
+        List<Problem> problems = ChangelogGate.checkRules(file(base), file(head), MAIN).problems();
+        assertEquals(1, problems.size(), problems::toString);
+        return problems.get(0).message();
+    }
+
+    @Test
+    void aCorrectionMustChangeOnePrLinkLinePerCorrectedEntry() {
+        String base = BASE.replace(LINK + "2", "XXX");
+        // entry 2 is corrected; entry 1's pr-link line is rewritten to the same value
+        String head = BASE.replace("  pr-link: " + LINK + "1\n", "  pr-link: \"" + LINK + "1\"\n");
+        assertEquals(List.of("changelog.correction-bytes"), check(base, head, MAIN));
+        assertTrue(message(base, head).startsWith("2 lines changed for 1 corrected pr-links"), message(base, head));
+    }
+
+    @Test
+    void aSeparatorFailureSaysWhatComesAfterTheHistory() {
+        String gamma = entry("gamma", LINK + "3");
+        assertTrue(message(BASE, BASE + gamma).contains("the new entry follows the last entry directly"
+                + "\n  fix: add one empty line before `- config-keys:`"), message(BASE, BASE + gamma));
+        assertTrue(message(BASE, BASE + "\n\n" + gamma).contains("the new entry follows 2 empty lines\n  fix: keep "
+                + "exactly one empty line"), message(BASE, BASE + "\n\n" + gamma));
+        String base = BASE + "\n";
+        assertTrue(message(base, base + "\n" + gamma).contains("the new entry follows 2 empty lines"), message(base, base + "\n" + gamma));
+        String second = appended(BASE, gamma) + "\n\n" + entry("delta", LINK + "4");
+        assertTrue(message(BASE, second).contains("the line before this `- config-keys:` is \"\\n\""), message(BASE, second));
+    }
+
+    @Test
+    void aHistoryFailureNamesTrailingWhitespace() {
+        String head = appended(BASE.replace("\"Change beta-fp4-b200-sglang\"\n", "\"Change beta-fp4-b200-sglang\" \n"),
+                entry("gamma", LINK + "3"));
+        String message = message(BASE, head);
+        assertTrue(message.contains("only trailing whitespace differs on this line"), message);
+        assertTrue(message.contains("line 11, column 36 of the base and line 11, column 36 of the head"), message);
     }
 }
