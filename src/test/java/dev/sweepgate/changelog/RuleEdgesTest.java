@@ -78,4 +78,24 @@ class RuleEdgesTest {
         assertTrue(message.contains("only trailing whitespace differs on this line"), message);
         assertTrue(message.contains("line 11, column 36 of the base and line 11, column 36 of the head"), message);
     }
+
+    @Test
+    void historyMessagesNameTheEntryByItsNumber() {
+        String base = BASE.replace(LINK + "2", "XXX");
+        assertTrue(message(base, BASE.replace(LINK + "2", "XXX2")).startsWith("entry 2: a corrected pr-link must be canonical"));
+        assertTrue(message(BASE, appended(BASE, entry("gamma", "XXX"))).startsWith("new entry 3 has the pr-link \"XXX\""));
+        assertTrue(message(base, appended(BASE, entry("gamma", LINK + "3"))).startsWith("this change corrects the pr-link of 1 "
+                + "existing entry and appends 1 new entry"));
+        String two = appended(BASE.replace(LINK + "1", "XXX").replace(LINK + "2", "XXX"));
+        String both = appended(BASE, entry("gamma", LINK + "3"), entry("delta", LINK + "4"));
+        assertTrue(message(two, both).startsWith("this change corrects the pr-link of 2 existing entries and appends 2 new "
+                + "entries"), message(two, both));
+    }
+
+    @Test
+    void deletedEntriesAreAChangeWithNothingAddedOrCorrected() {
+        ChangelogGate.RuleCheck deleted = ChangelogGate.checkRules(file(BASE), file(entry("alpha-fp8-h100-vllm", LINK + "1")), MAIN);
+        assertEquals(List.of("changelog.deleted-entries"), rules(deleted.problems()));
+        assertTrue(deleted.change().additions().isEmpty() && deleted.change().corrections().isEmpty());
+    }
 }

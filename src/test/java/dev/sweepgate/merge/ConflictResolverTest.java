@@ -74,4 +74,25 @@ class ConflictResolverTest {
         MergeOutcome kept = resolve(BASE, pr, BASE, null);
         assertArrayEquals(pr.getBytes(StandardCharsets.UTF_8), kept.result());
     }
+
+    @Test
+    void aSideThatBreaksTheFileRulesIsRefusedWhicheverItIs() {
+        String tab = BASE.replace("    - alpha", "\t- alpha");
+        String pr = BASE + "\n" + entry("gamma", "third", "XXX");
+        assertEquals(List.of("changelog.tab"), refusal(resolve(tab, pr, BASE, 7L)));
+        assertEquals(List.of("changelog.tab"), refusal(resolve(BASE, tab, BASE, 7L)));
+        assertEquals(List.of("changelog.tab"), refusal(resolve(BASE, pr, tab, 7L)));
+    }
+
+    @Test
+    void newEntriesFollowMainAfterExactlyOneEmptyLine() {
+        String gamma = entry("gamma", "third", "XXX");
+        String linked = gamma.replace("XXX", LINK + "7");
+        String main = BASE + "\n" + entry("delta", "fourth", LINK + "4");
+        assertArrayEquals((main + "\n" + linked).getBytes(StandardCharsets.UTF_8),
+                resolve(BASE, BASE + "\n" + gamma, main, 7L).result());
+        String mainWithEmptyLine = main + "\n";
+        assertArrayEquals((mainWithEmptyLine + linked).getBytes(StandardCharsets.UTF_8),
+                resolve(BASE, BASE + "\n" + gamma, mainWithEmptyLine, 7L).result());
+    }
 }
