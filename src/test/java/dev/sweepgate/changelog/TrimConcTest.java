@@ -35,6 +35,14 @@ class TrimConcTest {
     }
 
     @Test
+    void ofRowsTiedOnTheLowestConcTheFirstSurvives() {
+        Row first = single(8, 4);
+        Row second = first.with("exp-name", "m_tp8_conc4_again");
+        List<Row> trimmed = TrimConc.apply(List.of(single(8, 16), first, second));
+        assertEquals(List.of(first), trimmed);
+    }
+
+    @Test
     void multiNodeRowsKeepTheirLowestValue() {
         List<Row> trimmed = TrimConc.apply(List.of(multi(List.of(64, 8, 256)), multi(List.of(32)), multi(List.of(8, 64))));
         assertEquals(List.of(List.of(8), List.of(32), List.of(8)), trimmed.stream().map(r -> r.get("conc")).toList());

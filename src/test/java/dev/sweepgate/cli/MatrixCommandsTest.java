@@ -185,4 +185,24 @@ class MatrixCommandsTest {
         assertEquals(1, run("full-sweep"));
         assertTrue(stderr().contains("configs/amd-master.yaml"), stderr());
     }
+
+    @Test
+    void maxTpSkipsTheEntryAndMaxEpCapsItsEp() throws IOException {
+        Files.writeString(dir.resolve("configs/amd-master.yaml"),
+                AMD.replace("{ tp: 8, conc-start: 4, conc-end: 64 }", "{ tp: 8, ep: 4, conc-list: [16] }"));
+        assertEquals(List.of(4), epOfAmdRows());
+        assertEquals(List.of(2), epOfAmdRows("--max-tp", "8", "--max-ep", "2"));
+        assertEquals(List.of(), epOfAmdRows("--max-tp", "4", "--max-ep", "8"));
+        assertEquals(List.of(4), epOfAmdRows("--max-ep", "4"));
+    }
+
+    private List<Integer> epOfAmdRows(String... flags) throws IOException {
+        out.reset();
+        List<String> args = new ArrayList<>(List.of("full-sweep", "--model-prefix", "dsr1"));
+        args.addAll(List.of(flags));
+        assertEquals(0, run(args.toArray(String[]::new)), stderr());
+        List<Integer> eps = new ArrayList<>();
+        json().forEach(row -> eps.add(row.get("ep").asInt()));
+        return eps;
+    }
 }

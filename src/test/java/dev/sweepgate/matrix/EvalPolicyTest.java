@@ -42,6 +42,13 @@ class EvalPolicyTest {
     }
 
     @Test
+    void ofAnEvenNumberOfConcurrenciesTheUpperMedianIsMarked() {
+        MasterConfig config = config("m").with(fixed(8192, 1024, single(4, null, null, range(16, 128)))).build();
+        // eligible 16 32 64 128: the median is the one at index 4/2 = 2, 64
+        assertEquals(List.of(64, 128), marked(rows(EvalMode.MARK, config)));
+    }
+
+    @Test
     void singleNodeFixedGroupsIgnoreTpButSplitOnDpAttention() {
         MasterConfig config = config("m").with(fixed(8192, 1024,
                 single(4, null, null, list(16, 32)),

@@ -196,6 +196,16 @@ class FullSweepTest {
     }
 
     @Test
+    void aRangeEndingAtMinConcRunsThatValue() {
+        MasterConfig config = config("r").with(fixed(1024, 1024, single(4, null, null, range(4, 100)))).build();
+        Builder b = options();
+        b.minConc = 100;
+        assertEquals(List.of(100), column(b.run(Fixtures.set(config)), "conc"));
+        b.minConc = 101;
+        assertEquals(List.of(), b.run(Fixtures.set(config)));
+    }
+
+    @Test
     void singleNodeListFallsBackToMaxConc() {
         MasterConfig config = config("l").with(fixed(1024, 1024, single(4, null, null, list(64, 8, 128)))).build();
         Builder b = options();
@@ -232,6 +242,18 @@ class FullSweepTest {
         b.minConc = 64;
         b.maxConc = null;
         assertEquals(List.of(), b.run());
+    }
+
+    @Test
+    void agenticBoundsAreInclusive() {
+        Builder b = options();
+        b.scenarios = Set.of(ScenarioType.AGENTIC_CODING);
+        b.minConc = 2;
+        b.maxConc = 32;
+        assertEquals(List.of(2, 8, 32), column(b.run(), "conc"));
+        b.minConc = 8;
+        b.maxConc = 8;
+        assertEquals(List.of(8), column(b.run(), "conc"));
     }
 
     @Test

@@ -1,0 +1,121 @@
+package dev.sweepgate.merge;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.changelog.PyValues;
+import dev.sweepgate.fuzz.FuzzInputs;
+import dev.sweepgate.output.AtomicFiles;
+import dev.sweepgate.problem.Problem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The merge operations on a pull request side the fuzzer edits from a real history
+ * ({@link FuzzInputs#edit}): canonicalize, resolve-conflict (with the pull request number),
+ * the merge driver (links kept) and fix-changelog. Never an exception; never bytes to write
+ * beside an error; and what they would write, written atomically, passes the changelog rules
+ * against the side it kept.
+ */
+class MergeOperationsFuzzTest {
+    private static final long PR = 1234L;
+    private static final String REPO = PrLinkPolicy.DEFAULT_REPO;
+    private static final PrLinkPolicy WITH_PR = new PrLinkPolicy(REPO, PR);
+    private static final String NEW_LINK = "changelog.new-link";
+    private static final byte[] HISTORY = FuzzInputs.history(0, 30);
+    private static final ChangelogFile BASE = ChangelogFile.check(HISTORY, "perf-changelog.yaml@merge-base");
+    /** Main's side: the base plus the two real entries that came next, the base, or the base with a link corrected. */
+    private static final List<ChangelogFile> UPSTREAMS = List.of(
+            ChangelogFile.check(FuzzInputs.history(0, 32), "perf-changelog.yaml@theirs"),
+            ChangelogFile.check(HISTORY, "perf-changelog.yaml@theirs"),
+            ChangelogFile.check(correctFirstLink(HISTORY), "perf-changelog.yaml@theirs"));
+    private static final Path OUT = tempFile();
+
+    @FuzzTest
+    void mergesAnyPullRequestSide(byte[] data) {
+        byte[] otherBytes = FuzzInputs.edit(HISTORY, data);
+        ChangelogFile other = ChangelogFile.check(otherBytes, "perf-changelog.yaml@ours");
+        ChangelogFile upstream = UPSTREAMS.get(data.length % UPSTREAMS.size());
+
+        MergeOutcome canonical = Canonicalizer.canonicalize(BASE, other, WITH_PR);
+        keepsTheRules(canonical, BASE, true);
+        if (canonical.result() != null) {
+            assertTrue(Canonicalizer.allLink(ChangelogFile.check(canonical.result(), "c"), BASE.items().size(),
+                    WITH_PR.canonical(PR), new dev.sweepgate.problem.Problems()));
+        }
+
+        keepsTheRules(ConflictResolver.resolve(BASE, other, upstream, REPO, PR,
+                new ConflictResolver.Labels("main (theirs)", "the pull request (ours)"), "perf-changelog.yaml"),
+                upstream, true);
+        keepsTheRules(ConflictResolver.resolve(BASE, other, upstream, REPO, null,
+                new ConflictResolver.Labels("upstream (theirs)", "our branch (ours)"), "perf-changelog.yaml"),
+                upstream, false);
+
+        MergeOutcome fixed = ChangelogFixer.fix(BASE, otherBytes, "perf-changelog.yaml", "origin/main");
+        keepsTheRules(fixed, BASE, false);
+        if (fixed.result() != null) {
+            byte[] parsed = otherBytes.length > 0 && otherBytes[otherBytes.length - 1] != '\n'
+                    ? FuzzInputs.concat(otherBytes, new byte[] {'\n'}) : otherBytes;
+            assertTrue(PyValues.equal(plain(ChangelogFile.check(parsed, "h")), plain(ChangelogFile.check(fixed.result(), "f"))),
+                    "fix-changelog repairs bytes only: the entries keep their values");
+        }
+    }
+
+    /** Bytes only with no error; those bytes survive an atomic write and pass the rules against {@code kept}. */
+    private static void keepsTheRules(MergeOutcome outcome, ChangelogFile kept, boolean judgeNewLinks) {
+        if (!outcome.ok()) {
+            assertNull(outcome.result(), "an operation that failed must not write");
+            return;
+        }
+        if (outcome.result() == null) {
+            return;
+        }
+        AtomicFiles.write(OUT, outcome.result());
+        try {
+            assertArrayEquals(outcome.result(), Files.readAllBytes(OUT));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ChangelogGate.RuleCheck rules = ChangelogGate.checkRules(kept, ChangelogFile.check(outcome.result(),
+                "perf-changelog.yaml"), WITH_PR);
+        List<Problem> errors = rules.problems().stream().filter(Problem::isError)
+                .filter(p -> judgeNewLinks || !p.rule().equals(NEW_LINK)).toList();
+        assertEquals(List.of(), errors, "what the operation writes must pass the rules against the side it kept");
+    }
+
+    private static Object plain(ChangelogFile file) {
+        return file.items().stream().map(i -> i.toPlain()).toList();
+    }
+
+    private static byte[] correctFirstLink(byte[] history) {
+        String text = new String(history, StandardCharsets.UTF_8);
+        String fixed = text.replaceFirst("(  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/)(\\d+)", "$19$2");
+        return fixed.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Path tempFile() {
+        try {
+            Path dir = Files.createTempDirectory("sweepgate-fuzz-merge");
+            dir.toFile().deleteOnExit();
+            return dir.resolve("perf-changelog.yaml");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static {
+        assertTrue(BASE.ok() && UPSTREAMS.stream().allMatch(ChangelogFile::ok), "the real histories must be valid");
+        assertTrue(Arrays.equals(BASE.bytes(), HISTORY));
+    }
+}
