@@ -42,7 +42,7 @@ public final class SweepSummary {
         int n = 0;
         for (Sweep.EntryPlan plan : sweep.plans()) {
             n++;
-            sb.append("  new entry ").append(n).append(flags(plan.entry())).append(": ")
+            sb.append("  ").append(name(plan.entry(), n)).append(flags(plan.entry())).append(": ")
                     .append(plural(plan.configKeys().size(), "config")).append(": ")
                     .append(String.join(", ", plan.configKeys())).append('\n');
         }
@@ -72,12 +72,12 @@ public final class SweepSummary {
         if (sweep == null) {
             return sb.toString();
         }
-        sb.append("| new entry | flags | configs |\n| --- | --- | --- |\n");
+        sb.append("| entry | flags | configs |\n| --- | --- | --- |\n");
         int n = 0;
         for (Sweep.EntryPlan plan : sweep.plans()) {
             n++;
             String flags = String.join(", ", flagList(plan.entry()));
-            sb.append("| ").append(n).append(" | ").append(escape(flags)).append(" | ")
+            sb.append("| ").append(escape(name(plan.entry(), n))).append(" | ").append(escape(flags)).append(" | ")
                     .append(escape(String.join(", ", plan.configKeys()))).append(" |\n");
         }
         sb.append("\n| bucket | rows |\n| --- | ---: |\n");
@@ -88,6 +88,11 @@ public final class SweepSummary {
         }
         sb.append("| **total** | **").append(total).append("** |\n\n");
         return sb.toString();
+    }
+
+    /** The entry as problems name it (its place in the file and its line), else its place among the new ones. */
+    private static String name(ChangelogEntry e, int n) {
+        return e.label() != null ? e.label() : "new entry " + n;
     }
 
     private static String flags(ChangelogEntry e) {

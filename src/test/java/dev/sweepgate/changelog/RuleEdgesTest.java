@@ -82,8 +82,11 @@ class RuleEdgesTest {
     @Test
     void historyMessagesNameTheEntryByItsNumber() {
         String base = BASE.replace(LINK + "2", "XXX");
-        assertTrue(message(base, BASE.replace(LINK + "2", "XXX2")).startsWith("entry 2: a corrected pr-link must be canonical"));
-        assertTrue(message(BASE, appended(BASE, entry("gamma", "XXX"))).startsWith("new entry 3 has the pr-link \"XXX\""));
+        // by the entry's place in the file and its first line
+        String corrected = message(base, BASE.replace(LINK + "2", "XXX2"));
+        assertTrue(corrected.matches("(?s)entry 2 \\(line \\d+\\): a corrected pr-link must be canonical.*"), corrected);
+        String added = message(BASE, appended(BASE, entry("gamma", "XXX")));
+        assertTrue(added.matches("(?s)entry 3 \\(line \\d+\\), a new entry, has the pr-link \"XXX\".*"), added);
         assertTrue(message(base, appended(BASE, entry("gamma", LINK + "3"))).startsWith("this change corrects the pr-link of 1 "
                 + "existing entry and appends 1 new entry"));
         String two = appended(BASE.replace(LINK + "1", "XXX").replace(LINK + "2", "XXX"));

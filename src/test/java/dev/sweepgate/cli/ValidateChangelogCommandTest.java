@@ -42,7 +42,8 @@ class ValidateChangelogCommandTest {
         ChangelogFixture.Run r = validate(head);
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("1 entry added"), r.out());
-        assertTrue(r.out().contains("new entry 1: 1 config: alpha-fp8-mi355x-sglang"), r.out());
+        // named as problems name it: its place in the file and its line
+        assertTrue(r.out().contains("entry 3 (line 14): 1 config: alpha-fp8-mi355x-sglang"), r.out());
         assertTrue(r.out().contains("single_node/1k1k: 2"), r.out());
         assertTrue(r.out().contains("single_node/8k1k: 5"), r.out());
     }
@@ -182,7 +183,7 @@ class ValidateChangelogCommandTest {
         assertEquals(0, r.exit(), r.err());
         String md = Files.readString(summary);
         assertTrue(md.startsWith("earlier step\n### perf-changelog.yaml: what this change will run"), md);
-        assertTrue(md.contains("| 2 | agentic-coding | beta-fp4-b200-vllm-agentic |"), md);
+        assertTrue(md.contains("| entry 4 (line 20) | agentic-coding | beta-fp4-b200-vllm-agentic |"), md);
         assertTrue(md.contains("| single_node/agentic | 3 |"), md);
         assertTrue(md.contains("| **total** | **13** |"), md);
     }
