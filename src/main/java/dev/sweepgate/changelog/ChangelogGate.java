@@ -224,13 +224,15 @@ public final class ChangelogGate {
             if (head != null) {
                 refuseIfNotUtf8(head, changelog);
             }
-            if (base != null && head != null && AddedText.appendedText(base, head) == null
-                    && correctsLinksOnly(base, head, changelog, refs)) {
+            boolean bothSides = base != null && head != null;
+            // Once: whether the head only appends decides both step 0 and where the entries come from.
+            AddedText.Added appended = bothSides ? AddedText.appended(base, head) : null;
+            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs)) {
                 return new Sweep(List.of(), List.of(), List.of(), List.of());
             }
             try {
-                List<ChangelogEntry> entries = base != null && head != null
-                        ? addedEntries(refs, changelog, base, head) : addedEntries(refs, changelog, null);
+                List<ChangelogEntry> entries = appended != null ? AddedText.parse(appended, changelog, head)
+                        : addedEntries(refs, changelog, bothSides ? head : null);
                 return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
             } catch (ProblemException e) {
                 throw new ProblemException(Sources.apply(e.problems(), changelog, head));

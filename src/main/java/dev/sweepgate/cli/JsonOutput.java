@@ -40,11 +40,6 @@ final class JsonOutput {
         return Main.OK;
     }
 
-    /** Matrix rows as one JSON array. */
-    static String rows(List<Row> rows) {
-        return pretty(rows.stream().<Object>map(Row::fields).toList());
-    }
-
     /** {@code value} in the indented layout of all sweepgate's JSON. */
     static String pretty(Object value) {
         return PrettyJson.write(value);

@@ -1,8 +1,6 @@
 package dev.sweepgate.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.output.ProblemRenderer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,8 +9,6 @@ import java.util.Map;
 
 /** {@code plan --format json}: the plan as one JSON object with the keys docs/plan.md lists. */
 public final class PlanJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private PlanJson() {
     }
 
@@ -20,17 +16,13 @@ public final class PlanJson {
         return write(document(plan)) + "\n";
     }
 
-    /** The sweep JSON as process-changelog prints it (Jackson's indented layout and a newline), to measure it. */
+    /** The sweep JSON as process-changelog prints it (the one JSON layout and a newline), to measure it. */
     static String sweepJson(Object document) {
         return write(document) + "\n";
     }
 
     private static String write(Object value) {
-        try {
-            return MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the plan is made of plain JSON values", e);
-        }
+        return PrettyJson.write(value);
     }
 
     static Map<String, Object> document(Plan plan) {
