@@ -1,6 +1,5 @@
 package dev.sweepgate.changelog;
 
-import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
@@ -146,22 +145,16 @@ public final class AddedText {
     /** The entries in text added to the changelog (see {@link #entries}); {@code head} numbers them, may be null. */
     static List<ChangelogEntry> parse(Added added, String file, byte[] head) {
         String text = added.text();
-        String label = "the text added to " + file;
         if (isPythonBlank(text)) {
             throw noAdditions(file);
         }
-        // Text that sits in one block of the head is parsed at its place there (leading empty lines
-        // are nothing to YAML), so every position, an entry's included, is the head file's own.
-        // Scattered lines are parsed on their own and their problems mapped back line by line.
-        boolean inPlace = added.contiguous();
-        String source = inPlace ? "\n".repeat(added.headLines()[0] - 1) + text : text;
-        String name = inPlace ? file : label;
-        java.util.function.UnaryOperator<Problem> toHead = p -> inPlace || !p.file().equals(label) ? p
-                : new Problem(p.severity(), file, added.headLine(p.line()), p.column(), p.rule(), p.message());
+        // The text is parsed on its own (that is what the reference sweeps) with every position
+        // mapped to the head line it sits on, so that the entries, and every problem found in
+        // them later (unknown keys, wildcards matching nothing), point into the head file.
         YNode root;
         Problems problems = new Problems();
         try {
-            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(source, name);
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys().load(text, file, added::headLine);
             // Duplicate keys are a file rule (validate-changelog's); here the last one wins, as in the reference.
             doc.problems().stream().filter(p -> !p.rule().equals("yaml.duplicate-key")).forEach(problems::add);
             root = doc.root();
@@ -169,13 +162,13 @@ public final class AddedText {
             if (e.problems().stream().anyMatch(p -> p.rule().equals("yaml.empty"))) {
                 throw noAdditions(file);
             }
-            throw new ProblemException(e.problems().stream().map(toHead).toList());
+            throw e;
         }
         if (root instanceof YScalar s && s.isNull()) {
             throw noAdditions(file);
         }
         if (!(root instanceof YSeq seq)) {
-            throw new ProblemException(Problem.fileError(file, "changelog.added-not-list", "the lines added to " + file
+            throw new ProblemException(Problem.error(root.pos(), "changelog.added-not-list", "the lines added to " + file
                     + " are not a YAML list of entries (they parse as " + root.describe() + "); append entries that start "
                     + "with `- config-keys:` at column 1"));
         }
@@ -183,21 +176,16 @@ public final class AddedText {
             throw noAdditions(file);
         }
         List<ChangelogEntry> entries = new ArrayList<>();
-        int before = head == null || added.headLines().length == 0 ? -1 : entriesBefore(head, added.headLines()[0]);
+        // Numbered by place in the head file, as every other message numbers entries.
+        int before = head == null ? 0 : entriesBefore(head, seq.get(0).pos().line());
         for (int i = 0; i < seq.size(); i++) {
             YNode item = seq.get(i);
-            Position at = new Position(file, inPlace ? item.pos().line() : added.headLine(item.pos().line()),
-                    item.pos().column());
-            // Numbered by place in the head file, as every other message numbers entries.
-            String entryLabel = ChangelogEntry.label(before >= 0 ? before + i + 1 : i + 1, at);
-            ChangelogEntry entry = EntryBinder.bind(lastWins(item), entryLabel, problems);
+            ChangelogEntry entry = EntryBinder.bind(lastWins(item), before + i + 1, problems);
             if (entry != null) {
                 entries.add(entry);
             }
         }
-        if (problems.hasErrors()) {
-            throw new ProblemException(problems.all().stream().map(toHead).toList());
-        }
+        problems.throwIfErrors();
         return entries;
     }
 
@@ -225,10 +213,12 @@ public final class AddedText {
         List<String> added = new ArrayList<>();
         List<Integer> headLines = new ArrayList<>();
         int headLine = 0;
+        int baseLine = 0;
         for (String line : diff.split("\n", -1)) {
             java.util.regex.Matcher hunk = HUNK.matcher(line);
             if (hunk.lookingAt()) {
-                headLine = Integer.parseInt(hunk.group(1));
+                baseLine = Integer.parseInt(hunk.group(1));
+                headLine = Integer.parseInt(hunk.group(2));
                 continue;
             }
             if (line.startsWith("+") && !line.startsWith("+++")) {
@@ -237,19 +227,24 @@ public final class AddedText {
                 headLine++;
             } else if (line.startsWith("+") || line.startsWith(" ")) {
                 headLine++;
+                baseLine++;
             } else if (line.startsWith("-") && !line.startsWith("---")) {
                 String content = line.substring(1);
                 if (!isPythonBlank(content)) {
-                    throw new ProblemException(Problem.fileError(file, "changelog.deleted-line",
-                            "deletions are not allowed in " + file + ": only additions to the changelog are permitted. "
-                                    + "Found deleted line: " + content + "\n  fix: restore this line; history is append-only"));
+                    // Reported where the line was in the head's text (what now stands there), so an
+                    // annotation lands on the diff; the base's line number is in the message.
+                    throw new ProblemException(new Problem(Problem.Severity.ERROR, file, Math.max(headLine, 1), 1,
+                            "changelog.deleted-line", "deletions are not allowed in " + file + ": only additions to the "
+                            + "changelog are permitted. Found deleted line: " + content + "\n  fix: restore this line (line "
+                            + baseLine + " of the base); history is append-only"));
                 }
+                baseLine++;
             }
         }
         return new Added(String.join("\n", added), headLines.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private static final java.util.regex.Pattern HUNK = java.util.regex.Pattern.compile("@@ -\\d+(?:,\\d+)? \\+(\\d+)");
+    private static final java.util.regex.Pattern HUNK = java.util.regex.Pattern.compile("@@ -(\\d+)(?:,\\d+)? \\+(\\d+)");
 
     private static ProblemException noAdditions(String file) {
         return new ProblemException(Problem.fileError(file, "changelog.no-additions", "no additions found in " + file

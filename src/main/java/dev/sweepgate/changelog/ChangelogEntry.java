@@ -12,12 +12,12 @@ import java.util.List;
  * @param evalMinPrefillEp null when not written
  * @param scenarioTypes    null when not written (meaning both scenarios)
  * @param source           the mapping as parsed, for comparisons as values
- * @param label            how messages name the entry: its 1-based place in the file and its line
+ * @param number           the entry's 1-based place in the file (at the head, for an appended entry)
  */
 public record ChangelogEntry(List<String> configKeys, List<String> description, String prLink,
                              boolean evalsOnly, boolean allEvals, boolean appendOnly,
                              Long evalMinPrefillEp, List<ScenarioType> scenarioTypes,
-                             YMap source, Position pos, String label) {
+                             YMap source, Position pos, int number) {
     public ChangelogEntry {
         configKeys = List.copyOf(configKeys);
         description = List.copyOf(description);
@@ -30,6 +30,11 @@ public record ChangelogEntry(List<String> configKeys, List<String> description, 
             return keys.get(index).pos();
         }
         return pos;
+    }
+
+    /** How messages name the entry: its place in the file and the line where it starts, {@code entry 773 (line 6382)}. */
+    public String label() {
+        return label(number, pos);
     }
 
     /** How messages name the entry at {@code number} (1-based, in the file) whose item starts at {@code pos}. */

@@ -65,7 +65,7 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         }
         List<ChangelogEntry> entries = new ArrayList<>();
         for (int i = 0; i < seq.size(); i++) {
-            ChangelogEntry entry = EntryBinder.bind(seq.get(i), ChangelogEntry.label(i + 1, seq.get(i).pos()), problems);
+            ChangelogEntry entry = EntryBinder.bind(seq.get(i), i + 1, problems);
             if (entry != null) {
                 entries.add(entry);
             }

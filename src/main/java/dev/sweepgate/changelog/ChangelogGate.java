@@ -122,7 +122,8 @@ public final class ChangelogGate {
             RuleCheck rules = checkRules(join(baseFile), head, policy);
             problems.addAll(rules.problems());
             ChangelogChange change = rules.change();
-            if (change == null) {
+            if (!rules.historyOk()) {
+                // No sweep follows, yet the new entries' config keys are still checked (one round of fixes).
                 problems.addAll(unknownKeysOfNewItems(join(baseFile), head, configs));
             }
             if (!rules.historyOk() || change.correctionsOnly()) {
@@ -149,8 +150,9 @@ public final class ChangelogGate {
     }
 
     /**
-     * When the head breaks a file rule in its entries but parses, the config keys its new items
-     * name are still checked (with the head configs' problems, if they break rules).
+     * When the head breaks a file rule in its entries but parses, or the change breaks a history
+     * rule (a mixed change, an edited entry), the config keys its new items name are still
+     * checked (with the head configs' problems, if they break rules).
      */
     private static List<Problem> unknownKeysOfNewItems(ChangelogFile base, ChangelogFile head, Future<ConfigSet> configs) {
         if (!base.ok() || head.items().size() <= base.items().size()) {
@@ -354,21 +356,24 @@ public final class ChangelogGate {
      */
     public List<ChangelogEntry> appendedEntries(Refs refs, String file) {
         String changelog = located(file);
-        try {
-            return addedEntries(refs, changelog, null);
-        } catch (ProblemException e) {
-            if (e.problems().stream().allMatch(p -> p.rule().equals("changelog.no-additions"))) {
-                return List.of();
-            }
-        }
         List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
         if (!refs.headIsWorkingTree()) {
             wanted.add(new Git.Blob(refs.headCommit(), changelog));
         }
         List<Git.BlobContent> blobs = git.showAll(wanted);
+        byte[] baseBytes = blobs.get(0).bytes();
+        byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : blobs.get(1).bytes();
+        try {
+            // With the head at hand the entries are numbered by their place in it, as everywhere else.
+            return baseBytes != null && headBytes != null ? addedEntries(refs, changelog, baseBytes, headBytes)
+                    : addedEntries(refs, changelog, headBytes);
+        } catch (ProblemException e) {
+            if (e.problems().stream().allMatch(p -> p.rule().equals("changelog.no-additions"))) {
+                return List.of();
+            }
+        }
         ChangelogFile base = ChangelogFile.check(blobs.get(0).require(), changelog + "@" + refs.baseRef());
-        ChangelogFile head = ChangelogFile.check(refs.headIsWorkingTree()
-                ? workingTree.apply(changelog) : blobs.get(1).require(), changelog);
+        ChangelogFile head = ChangelogFile.check(headBytes != null ? headBytes : blobs.get(1).require(), changelog);
         Problems problems = new Problems();
         problems.addAll(base.problems());
         problems.addAll(head.problems());

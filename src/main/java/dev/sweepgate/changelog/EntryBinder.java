@@ -38,10 +38,11 @@ public final class EntryBinder {
     /**
      * Binds one item; problems go to {@code problems}.
      *
-     * @param label how messages name the item, e.g. "entry 12"
+     * @param number the item's 1-based place in the file, which messages name it by
      * @return the entry, or null when the item breaks a rule
      */
-    public static ChangelogEntry bind(YNode item, String label, Problems problems) {
+    public static ChangelogEntry bind(YNode item, int number, Problems problems) {
+        String label = ChangelogEntry.label(number, item.pos());
         if (!(item instanceof YMap map)) {
             problems.error(item.pos(), "changelog.entry-not-mapping", label + " must be a mapping with config-keys, "
                     + "description and pr-link, not " + item.describe());
@@ -82,7 +83,7 @@ public final class EntryBinder {
             return null;
         }
         return new ChangelogEntry(configKeys, description, prLink, evalsOnly, allEvals, appendOnly, minEp, scenarios,
-                map, map.pos(), label);
+                map, map.pos(), number);
     }
 
     private static Field field(String name) {

@@ -39,10 +39,8 @@ public final class SweepSummary {
             return sb.toString();
         }
         sb.append("  ").append(plural(sweep.entries().size(), "entry", "entries")).append(" added\n");
-        int n = 0;
         for (Sweep.EntryPlan plan : sweep.plans()) {
-            n++;
-            sb.append("  ").append(name(plan.entry(), n)).append(flags(plan.entry())).append(": ")
+            sb.append("  ").append(plan.entry().label()).append(flags(plan.entry())).append(": ")
                     .append(plural(plan.configKeys().size(), "config")).append(": ")
                     .append(String.join(", ", plan.configKeys())).append('\n');
         }
@@ -73,11 +71,9 @@ public final class SweepSummary {
             return sb.toString();
         }
         sb.append("| entry | flags | configs |\n| --- | --- | --- |\n");
-        int n = 0;
         for (Sweep.EntryPlan plan : sweep.plans()) {
-            n++;
             String flags = String.join(", ", flagList(plan.entry()));
-            sb.append("| ").append(escape(name(plan.entry(), n))).append(" | ").append(escape(flags)).append(" | ")
+            sb.append("| ").append(escape(plan.entry().label())).append(" | ").append(escape(flags)).append(" | ")
                     .append(escape(String.join(", ", plan.configKeys()))).append(" |\n");
         }
         sb.append("\n| bucket | rows |\n| --- | ---: |\n");
@@ -88,11 +84,6 @@ public final class SweepSummary {
         }
         sb.append("| **total** | **").append(total).append("** |\n\n");
         return sb.toString();
-    }
-
-    /** The entry as problems name it (its place in the file and its line), else its place among the new ones. */
-    private static String name(ChangelogEntry e, int n) {
-        return e.label() != null ? e.label() : "new entry " + n;
     }
 
     private static String flags(ChangelogEntry e) {

@@ -77,10 +77,10 @@ public final class CoverageCheck {
             if (changes.isEmpty()) {
                 continue;
             }
-            Map<ScenarioType, List<Integer>> coveredBy = new EnumMap<>(ScenarioType.class);
+            Map<ScenarioType, List<ChangelogEntry>> coveredBy = new EnumMap<>(ScenarioType.class);
             Set<ScenarioType> uncovered = EnumSet.noneOf(ScenarioType.class);
             for (ScenarioType scenario : changes.scenarios()) {
-                List<Integer> by = coverers.covering(config.key(), scenario);
+                List<ChangelogEntry> by = coverers.covering(config.key(), scenario);
                 if (by.isEmpty()) {
                     uncovered.add(scenario);
                 } else {
@@ -102,7 +102,7 @@ public final class CoverageCheck {
 
     /** @param scenarioKeys the scenarios the config has at the head */
     private static String message(CoverageResult.ConfigChange change, Set<ScenarioType> scenarioKeys,
-                                  List<Integer> evalsOnly, String changelog, String baseLabel, String headLabel) {
+                                  List<ChangelogEntry> evalsOnly, String changelog, String baseLabel, String headLabel) {
         String key = change.key();
         StringBuilder sb = new StringBuilder("config ").append(key)
                 .append(change.isNew() ? " is new" : ": its generated rows changed")
@@ -113,9 +113,9 @@ public final class CoverageCheck {
             sb.append("\n  ").append(scenario.key()).append(": ").append(change.changes().describe(scenario));
         }
         change.coveredBy().forEach((scenario, by) -> sb.append("\n  (").append(scenario.key())
-                .append(" changes are covered by ").append(entries(by)).append(')'));
+                .append(" changes are covered by ").append(CoverageResult.labels(by)).append(')'));
         if (!evalsOnly.isEmpty()) {
-            sb.append("\n  (").append(entries(evalsOnly)).append(evalsOnly.size() == 1 ? " selects" : " select")
+            sb.append("\n  (").append(CoverageResult.labels(evalsOnly)).append(evalsOnly.size() == 1 ? " selects" : " select")
                     .append(" it but only for evals (evals-only or all-evals), which run no throughput rows)");
         }
         sb.append("\n  fix: append an entry to ").append(changelog).append(" with `config-keys: [").append(key)
@@ -128,28 +128,22 @@ public final class CoverageCheck {
         return sb.toString();
     }
 
-    private static String entries(List<Integer> numbers) {
-        List<String> names = numbers.stream().map(String::valueOf).toList();
-        return (numbers.size() == 1 ? "new entry " : "new entries ") + String.join(", ", names);
-    }
-
-    /** Per config key, which new entries (numbered from 1) cover which scenarios. */
-    private record Coverers(Map<String, Map<ScenarioType, List<Integer>>> covering, Map<String, List<Integer>> evalsOnly) {
-        List<Integer> covering(String key, ScenarioType scenario) {
+    /** Per config key, which appended entries cover which scenarios. */
+    private record Coverers(Map<String, Map<ScenarioType, List<ChangelogEntry>>> covering,
+                            Map<String, List<ChangelogEntry>> evalsOnly) {
+        List<ChangelogEntry> covering(String key, ScenarioType scenario) {
             return covering.getOrDefault(key, Map.of()).getOrDefault(scenario, List.of());
         }
 
-        List<Integer> evalsOnlyFor(String key) {
+        List<ChangelogEntry> evalsOnlyFor(String key) {
             return evalsOnly.getOrDefault(key, List.of());
         }
     }
 
     private static Coverers coverers(List<ChangelogEntry> entries, List<String> headKeys) {
-        Map<String, Map<ScenarioType, List<Integer>>> covering = new LinkedHashMap<>();
-        Map<String, List<Integer>> evalsOnly = new LinkedHashMap<>();
-        for (int i = 0; i < entries.size(); i++) {
-            ChangelogEntry entry = entries.get(i);
-            int n = i + 1;
+        Map<String, Map<ScenarioType, List<ChangelogEntry>>> covering = new LinkedHashMap<>();
+        Map<String, List<ChangelogEntry>> evalsOnly = new LinkedHashMap<>();
+        for (ChangelogEntry entry : entries) {
             Set<String> selected = new LinkedHashSet<>();
             for (String pattern : entry.configKeys()) {
                 // A key that selects nothing is process-changelog's error (validate-changelog reports it).
@@ -158,12 +152,12 @@ public final class CoverageCheck {
             boolean runsThroughput = !entry.evalsOnly() && !entry.allEvals();
             for (String key : selected) {
                 if (!runsThroughput) {
-                    evalsOnly.computeIfAbsent(key, k -> new ArrayList<>()).add(n);
+                    evalsOnly.computeIfAbsent(key, k -> new ArrayList<>()).add(entry);
                     continue;
                 }
                 for (ScenarioType scenario : entry.scenarios()) {
                     covering.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(scenario, k -> new ArrayList<>()).add(n);
+                            .computeIfAbsent(scenario, k -> new ArrayList<>()).add(entry);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.sweepgate.coverage;
 
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.problem.Problem;
 import java.util.ArrayList;
@@ -27,11 +28,11 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
      * One config whose rows changed.
      *
      * @param isNew     the key does not exist at the base
-     * @param coveredBy per covered scenario, the numbers (from 1) of the new entries covering it
+     * @param coveredBy per covered scenario, the appended entries covering it
      * @param uncovered the changed scenarios no new entry covers
      */
     public record ConfigChange(String key, boolean isNew, RowChanges changes,
-                               Map<ScenarioType, List<Integer>> coveredBy, Set<ScenarioType> uncovered) {
+                               Map<ScenarioType, List<ChangelogEntry>> coveredBy, Set<ScenarioType> uncovered) {
         public ConfigChange {
             coveredBy = coveredBy.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(coveredBy));
             // enumeration order: messages list fixed-seq-len before agentic-coding
@@ -97,12 +98,16 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
     private static List<String> scenarioLines(ConfigChange change) {
         List<String> lines = new ArrayList<>();
         for (ScenarioType scenario : change.changes().scenarios()) {
-            List<Integer> by = change.coveredBy().get(scenario);
+            List<ChangelogEntry> by = change.coveredBy().get(scenario);
             lines.add(scenario.key() + " " + change.changes().counts(scenario) + ", "
-                    + (by == null ? "NOT covered" : "covered by new " + (by.size() == 1 ? "entry " : "entries ")
-                    + String.join(", ", by.stream().map(String::valueOf).toList())));
+                    + (by == null ? "NOT covered" : "covered by " + labels(by)));
         }
         return lines;
+    }
+
+    /** The entries as every message names them: {@code entry 773 (line 6382), entry 774 (line 6388)}. */
+    static String labels(List<ChangelogEntry> entries) {
+        return String.join(", ", entries.stream().map(ChangelogEntry::label).toList());
     }
 
     private static String escape(String s) {

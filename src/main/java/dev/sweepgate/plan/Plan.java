@@ -43,7 +43,7 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
     public record Job(String bucket, String expName, String runner, Object conc, Integer gpus) {
     }
 
-    /** One appended entry: number (from 1, file order), its flags, the configs it selects and their jobs. */
+    /** One appended entry: number (its 1-based place in the changelog at the head), its flags, the configs it selects and their jobs. */
     public record EntryJobs(int number, List<String> configKeysWritten, List<String> flags, List<ConfigJobs> configs) {
         public EntryJobs {
             configKeysWritten = List.copyOf(configKeysWritten);
@@ -82,7 +82,7 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
         }
     }
 
-    /** @param coveredBy the numbers of the appended entries that cover the scenario (empty: not covered) */
+    /** @param coveredBy the numbers (places in the file) of the appended entries that cover the scenario (empty: not covered) */
     public record ScenarioChange(String scenario, List<Point> added, List<Point> removed, List<Point> changed,
                                  List<Integer> coveredBy) {
         public ScenarioChange {

@@ -71,9 +71,9 @@ public final class Planner {
             List<Plan.ConfigJobs> configs = share == null ? keys.stream()
                     .map(k -> new Plan.ConfigJobs(k, List.of(), List.of())).toList()
                     : attribute(share, head, headRows);
-            entryJobs.add(new Plan.EntryJobs(i + 1, entry.configKeys(), SweepSummary.flagList(entry), configs));
+            entryJobs.add(new Plan.EntryJobs(entry.number(), entry.configKeys(), SweepSummary.flagList(entry), configs));
             if (entry.appendOnly()) {
-                appendOnly.add(appendOnlyCheck(i + 1, entry, keys, share, coverage, base, baseRows));
+                appendOnly.add(appendOnlyCheck(entry.number(), entry, keys, share, coverage, base, baseRows));
             }
         }
         Plan.Totals totals = null;
@@ -246,7 +246,7 @@ public final class Planner {
             RowChanges.ScenarioChanges c = change.changes().byScenario().get(scenario);
             scenarios.add(new Plan.ScenarioChange(scenario.key(), c.added().stream().map(Planner::point).toList(),
                     c.removed().stream().map(Planner::point).toList(), c.changed().stream().map(Planner::point).toList(),
-                    change.coveredBy().getOrDefault(scenario, List.of())));
+                    change.coveredBy().getOrDefault(scenario, List.of()).stream().map(ChangelogEntry::number).toList()));
         }
         return new Plan.ConfigChange(change.key(), change.isNew(), scenarios);
     }

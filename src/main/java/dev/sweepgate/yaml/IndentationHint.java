@@ -11,9 +11,10 @@ final class IndentationHint {
     /**
      * {@code "; line 3 is indented by 3 spaces, its siblings by 2: ..."} when line {@code number}
      * (1-based) of {@code text} is indented unlike the content line before it, which does not
-     * open a nested block; "" otherwise.
+     * open a nested block; "" otherwise. {@code lineInFile} gives the lines the numbers the
+     * message shows (text that is some lines of a file names the file's lines).
      */
-    static String at(String text, int number) {
+    static String at(String text, int number, java.util.function.IntUnaryOperator lineInFile) {
         String[] lines = text.split("\n", -1);
         if (number < 2 || number > lines.length) {
             return "";
@@ -38,7 +39,8 @@ final class IndentationHint {
         if (indent == siblings || line.strip().startsWith("- ")) {
             return "";
         }
-        return "; line " + number + " is indented by " + spaces(indent) + ", its siblings (line " + (previous + 1)
+        return "; line " + lineInFile.applyAsInt(number) + " is indented by " + spaces(indent) + ", its siblings (line "
+                + lineInFile.applyAsInt(previous + 1)
                 + ") by " + spaces(siblings) + ": indent it like them, or by more under a key that ends with `:`";
     }
 

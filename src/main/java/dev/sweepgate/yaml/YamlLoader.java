@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntUnaryOperator;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
 import org.snakeyaml.engine.v2.common.Anchor;
@@ -90,10 +91,20 @@ public final class YamlLoader {
      * {@link #MAX_BYTES} bytes of valid UTF-8 (a large changelog is not decoded twice).
      */
     public Document loadDecoded(String text, String file) {
+        return loadDecoded(text, file, IntUnaryOperator.identity());
+    }
+
+    /**
+     * Loads text made of some lines of {@code file} (the lines a change adds to it, say), so
+     * that every position, of the nodes and of the problems, is one in {@code file} itself.
+     *
+     * @param lineInFile the 1-based line of {@code file} that holds a 1-based line of {@code text}
+     */
+    public Document loadDecoded(String text, String file, IntUnaryOperator lineInFile) {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        return new Composer(file).compose(text);
+        return new Composer(file, lineInFile).compose(text);
     }
 
     /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
@@ -104,6 +115,15 @@ public final class YamlLoader {
 
     public Document load(String text, String file) {
         return load(text.getBytes(StandardCharsets.UTF_8), file);
+    }
+
+    /** {@link #load(String, String)} of some lines of {@code file}: see {@link #loadDecoded(String, String, IntUnaryOperator)}. */
+    public Document load(String text, String file, IntUnaryOperator lineInFile) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > MAX_BYTES) {
+            throw new ProblemException(tooLarge(file, bytes.length));
+        }
+        return loadDecoded(decodeUtf8(bytes, file), file, lineInFile);
     }
 
     static String decodeUtf8(byte[] bytes, String file) {
@@ -170,8 +190,11 @@ public final class YamlLoader {
         private YNode root;
         private int documents;
 
-        Composer(String file) {
+        private final IntUnaryOperator lineInFile;
+
+        Composer(String file, IntUnaryOperator lineInFile) {
             this.file = file;
+            this.lineInFile = lineInFile;
         }
 
         Document compose(String text) {
@@ -181,13 +204,14 @@ public final class YamlLoader {
                     accept(events.next());
                 }
             } catch (MarkedYamlEngineException e) {
-                Position at = e.getProblemMark().or(e::getContextMark).map(this::position).orElse(Position.ofFile(file));
+                Optional<Mark> mark = e.getProblemMark().or(e::getContextMark);
+                Position at = mark.map(this::position).orElse(Position.ofFile(file));
                 String message = Objects.requireNonNullElse(e.getProblem(), "invalid YAML");
                 if (e.getContext() != null) {
                     message = e.getContext() + ": " + message;
                 }
                 throw new ProblemException(Problem.error(at, "yaml.syntax", "invalid YAML: " + message
-                        + IndentationHint.at(text, at.line())));
+                        + mark.map(m -> IndentationHint.at(text, m.getLine() + 1, lineInFile)).orElse("")));
             } catch (ReaderException e) {
                 throw new ProblemException(Problem.error(firstOccurrence(text, e.getCodePoint()), "yaml.syntax",
                         String.format("invalid YAML: the control character U+%04X is not allowed; remove it",
@@ -236,7 +260,7 @@ public final class YamlLoader {
             for (int i = 0; i < text.length(); ) {
                 int c = text.codePointAt(i);
                 if (c == codePoint) {
-                    return new Position(file, line, column);
+                    return new Position(file, lineInFile.applyAsInt(line), column);
                 }
                 if (c == '\n') {
                     line++;
@@ -250,7 +274,7 @@ public final class YamlLoader {
         }
 
         private Position position(Mark mark) {
-            return new Position(file, mark.getLine() + 1, mark.getColumn() + 1);
+            return new Position(file, lineInFile.applyAsInt(mark.getLine() + 1), mark.getColumn() + 1);
         }
 
         private Position position(Event event) {

@@ -79,7 +79,18 @@ class CheckCoverageCommandTest {
         ChangelogFixture.Run r = coverage(head);
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("check-coverage: 1 config's generated rows changed, all covered"), r.out());
-        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by new entry 1"), r.out());
+        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by entry 3 (line 14)"), r.out());
+    }
+
+    @Test
+    void entriesReadFromGitDiffAreNumberedByTheirPlaceInTheHeadFile() {
+        // a working-tree head that does not just append (the trimmed separator): git diff is the only source
+        fx.repo.write("configs/amd-master.yaml", AMD_MORE_ROWS)
+                .write("perf-changelog.yaml", appended(entry(ALPHA, LINK + "3")).replace("  \n\n", "\n\n"));
+        ChangelogFixture.Run r = coverage(null);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by entry 3 (line 14)"), r.out());
+        assertFalse(r.out().contains("new entry"), r.out());
     }
 
     @Test
@@ -109,7 +120,7 @@ class CheckCoverageCommandTest {
         String head = commit(AMD, NVIDIA_MORE_FIXED, entry(BETA, LINK + "3", "scenario-type: [fixed-seq-len]"));
         ChangelogFixture.Run r = coverage(head);
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains(BETA + ": fixed-seq-len 1 added, covered by new entry 1"), r.out());
+        assertTrue(r.out().contains(BETA + ": fixed-seq-len 1 added, covered by entry 3 (line 14)"), r.out());
     }
 
     @Test
@@ -119,7 +130,7 @@ class CheckCoverageCommandTest {
         assertEquals(1, partly.exit());
         assertTrue(partly.err().contains("agentic-coding: 1 row added"), partly.err());
         assertFalse(partly.err().contains("fixed-seq-len: 1 row added"), partly.err());
-        assertTrue(partly.err().contains("(fixed-seq-len changes are covered by new entry 1)"), partly.err());
+        assertTrue(partly.err().contains("(fixed-seq-len changes are covered by entry 3 (line 14))"), partly.err());
 
         assertEquals(0, coverage(commit(AMD, nvidia, entry(BETA, LINK + "3"))).exit());
     }
@@ -151,7 +162,7 @@ class CheckCoverageCommandTest {
     void anEvalsOnlyEntryRunsNoThroughputRowsSoCoversNothing() {
         ChangelogFixture.Run r = coverage(commit(AMD_MORE_ROWS, NVIDIA, entry(ALPHA, LINK + "3", "evals-only: true")));
         assertEquals(1, r.exit(), r.out());
-        assertTrue(r.err().contains("(new entry 1 selects it but only for evals"), r.err());
+        assertTrue(r.err().contains("(entry 3 (line 14) selects it but only for evals"), r.err());
     }
 
     @Test
@@ -175,7 +186,8 @@ class CheckCoverageCommandTest {
         fx.repo.write("configs/amd-master.yaml", AMD_MORE_ROWS).write("perf-changelog.yaml", inserted);
         ChangelogFixture.Run r = coverage(fx.repo.commit("inserted"));
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by new entry 1"), r.out());
+        // numbered by its place in the head file, as every message numbers entries
+        assertTrue(r.out().contains(ALPHA + ": fixed-seq-len 1 added, covered by entry 2 (line 8)"), r.out());
     }
 
     @Test
@@ -339,6 +351,6 @@ class CheckCoverageCommandTest {
         ChangelogFixture.Run r = validate(head, "--check-coverage");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("check-coverage: 2 configs' generated rows changed, all covered"), r.out());
-        assertTrue(r.out().contains(BETA + ": agentic-coding 1 added, covered by new entry 2"), r.out());
+        assertTrue(r.out().contains(BETA + ": agentic-coding 1 added, covered by entry 4 (line 20)"), r.out());
     }
 }

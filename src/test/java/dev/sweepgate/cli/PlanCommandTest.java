@@ -31,7 +31,7 @@ class PlanCommandTest {
 
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("### perf-changelog.yaml: the plan of this change\n"), run.out());
-        assertTrue(run.out().contains("| 1 | - | alpha-fp8-mi355x-sglang | 7 | 2 | 8 |"), run.out());
+        assertTrue(run.out().contains("| 3 | - | alpha-fp8-mi355x-sglang | 7 | 2 | 8 |"), run.out());
     }
 
     @Test

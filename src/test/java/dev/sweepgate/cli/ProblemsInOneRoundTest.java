@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,6 +79,95 @@ class ProblemsInOneRoundTest {
                 "--format", "github");
         assertTrue(github.err().startsWith("::error file=perf-changelog.yaml,line=19,col=3,title=changelog.unknown-field::"),
                 github.err());
+    }
+
+    /** The separator mistake (a history edit git diff shows) plus an entry whose keys name no config. */
+    private String separatorMistakeWithUnknownKeys() {
+        String entry = "- config-keys:\n    - alpha-fp8-mi355x-sglng\n    - nothing-*\n  description:\n    - \"x\"\n"
+                + "  pr-link: " + LINK + "3\n";
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry).replace("  \n\n", "\n\n"));
+        return fx.repo.commit("append, editor trimmed the separator");
+    }
+
+    @Test
+    void keyProblemsOfAChangeThatAlsoEditsHistoryPointIntoTheHeadFileInEveryFormat() throws Exception {
+        String head = separatorMistakeWithUnknownKeys();
+        // entry 3 starts at line 14 of the head; its keys are at lines 15 and 16, column 7
+        String unknown = "perf-changelog.yaml:15:7: error: entry 3 (line 14): config key 'alpha-fp8-mi355x-sglng' not "
+                + "found in master configs; did you mean alpha-fp8-mi355x-sglang?";
+        String wildcard = "perf-changelog.yaml:16:7: error: entry 3 (line 14): the pattern 'nothing-*' matches no config key";
+        for (String command : List.of("process-changelog", "validate-changelog")) {
+            ChangelogFixture.Run text = fx.run(command, "--base-ref", fx.base, "--head-ref", head, "--format", "text");
+            assertEquals(1, text.exit(), command);
+            assertTrue(text.err().contains(unknown + " [changelog.unknown-config-key]\n 15 |     - alpha-fp8-mi355x-sglng\n"
+                    + "    |       ^~~~~~~~~~~~~~~~~~~~~~\n"), command + ": " + text.err());
+            assertTrue(text.err().contains(wildcard), command + ": " + text.err());
+            assertFalse(text.err().contains("text added"), command + ": " + text.err());
+        }
+        assertTrue(validate(head).err().contains("perf-changelog.yaml:6:1: error: appended entries changed historical"));
+
+        ChangelogFixture.Run github = fx.run("process-changelog", "--base-ref", fx.base, "--head-ref", head,
+                "--format", "github");
+        assertEquals(List.of("::error file=perf-changelog.yaml,line=15,col=7,title=changelog.unknown-config-key::entry 3 "
+                        + "(line 14): config key 'alpha-fp8-mi355x-sglng' not found in master configs; did you mean "
+                        + "alpha-fp8-mi355x-sglang?",
+                "::error file=perf-changelog.yaml,line=16,col=7,title=changelog.unknown-config-key::entry 3 (line 14): "
+                        + "the pattern 'nothing-*' matches no config key; add the config to a master config file or fix "
+                        + "the key"), github.err().lines().toList());
+
+        ObjectMapper json = new ObjectMapper();
+        JsonNode problems = json.readTree(jsonOutput(fx.run("process-changelog", "--base-ref", fx.base, "--head-ref", head,
+                "--format", "json"))).get("problems");
+        assertEquals(2, problems.size(), problems.toString());
+        assertEquals("perf-changelog.yaml", problems.get(1).get("file").asText());
+        assertEquals(16, problems.get(1).get("line").asInt());
+        assertEquals(7, problems.get(1).get("column").asInt());
+        JsonNode location = json.readTree(jsonOutput(fx.run("process-changelog", "--base-ref", fx.base, "--head-ref", head,
+                "--format", "sarif"))).at("/runs/0/results/0/locations/0/physicalLocation");
+        assertEquals("perf-changelog.yaml", location.at("/artifactLocation/uri").asText());
+        assertEquals(15, location.at("/region/startLine").asInt());
+        assertEquals(7, location.at("/region/startColumn").asInt());
+    }
+
+    /** The JSON or SARIF document of a run, on whichever stream carried it. */
+    private static String jsonOutput(ChangelogFixture.Run run) {
+        return run.out().isBlank() ? run.err() : run.out();
+    }
+
+    @Test
+    void aSyntaxErrorInTextAddedAroundAHistoryEditNamesTheHeadLines() {
+        String entry = "- config-keys:\n    - alpha-fp8-mi355x-sglang\n  description:\n    - \"x\"\n   pr-link: " + LINK + "3\n";
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry).replace("  \n\n", "\n\n"));
+        String head = fx.repo.commit("append, editor trimmed the separator");
+        ChangelogFixture.Run r = fx.run("process-changelog", "--base-ref", fx.base, "--head-ref", head, "--format", "text");
+        assertEquals(1, r.exit());
+        // the pr-link line is line 18 of the head (line 7 of the added text on its own)
+        assertTrue(r.err().startsWith("perf-changelog.yaml:18:"), r.err());
+        assertTrue(r.err().contains("line 18 is indented by 3 spaces, its siblings (line 17)"), r.err());
+    }
+
+    @Test
+    void aMixedChangeStillChecksTheNewEntriesConfigKeys() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglng", LINK + "3"))
+                .replace(LINK + "2\n", LINK + "22\n"));
+        ChangelogFixture.Run r = validate(fx.repo.commit("correct and append"));
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("perf-changelog.yaml:14:3: error: this change corrects the pr-link of 1 existing entry"),
+                r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:15:7: error: entry 3 (line 14): config key 'alpha-fp8-mi355x-sglng' "
+                + "not found in master configs; did you mean alpha-fp8-mi355x-sglang?"), r.err());
+    }
+
+    @Test
+    void aDeletedHistoryLineIsReportedWhereItWasInTheHead() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglang", LINK + "3"))
+                .replace("\"Tune beta-fp4-b200-vllm-agentic\"", "\"Tuned beta\""));
+        String head = fx.repo.commit("edit history and append");
+        ChangelogFixture.Run r = fx.run("process-changelog", "--base-ref", fx.base, "--head-ref", head, "--format", "github");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().startsWith("::error file=perf-changelog.yaml,line=11,col=1,title=changelog.deleted-line::"
+                + "deletions are not allowed in perf-changelog.yaml"), r.err());
+        assertTrue(r.err().contains("fix: restore this line (line 11 of the base)"), r.err());
     }
 
     @Test

@@ -54,7 +54,9 @@ class PlannerTest {
         assertEquals("alpha-fp8-mi355x-sglang-mtp", change.key());
         assertTrue(change.isNew());
         assertEquals(7, change.scenarios().get(0).added().size());
-        assertEquals(List.of(1), change.scenarios().get(0).coveredBy());
+        // numbered by place in the changelog (two entries of history before it), as every message numbers entries
+        assertEquals(3, entry.number());
+        assertEquals(List.of(3), change.scenarios().get(0).coveredBy());
 
         assertEquals(Map.of("single_node/1k1k", 2, "single_node/8k1k", 5, "evals", 2), plan.totals().jobsPerBucket());
         assertEquals(Map.of("mi355x", 9), plan.totals().jobsPerRunner());
@@ -74,7 +76,7 @@ class PlannerTest {
         assertEquals("fixed-seq-len", change.scenario());
         assertEquals(List.of(new Plan.Point("alpha_1k1k", 16, List.of())), change.added());
         assertTrue(change.removed().isEmpty() && change.changed().isEmpty());
-        assertEquals(List.of(1), change.coveredBy());
+        assertEquals(List.of(3), change.coveredBy());
     }
 
     @Test
