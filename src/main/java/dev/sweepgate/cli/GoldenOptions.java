@@ -21,7 +21,7 @@ public final class GoldenOptions {
     private String goldenDir;
 
     @Option(names = "--list-unpinned", description = "List every config whose agentic speculative-decoding entries "
-            + "do not pin a synthetic acceptance length (default: one summary warning).")
+            + "do not pin a synthetic acceptance length, as warnings (default: one summary note, which fails nothing).")
     private boolean listUnpinned;
 
     public String dir() {

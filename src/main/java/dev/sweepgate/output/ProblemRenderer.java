@@ -33,13 +33,12 @@ public final class ProblemRenderer {
     /** {@code file:line:col: error: message [rule]}, the shape compilers use, so editors link it. */
     public static String text(Problem p) {
         String where = p.position().toString();
-        String severity = p.isError() ? "error" : "warning";
-        return (where.isEmpty() ? "" : where + ": ") + severity + ": " + p.message() + " [" + p.rule() + "]";
+        return (where.isEmpty() ? "" : where + ": ") + p.severity().word() + ": " + p.message() + " [" + p.rule() + "]";
     }
 
     /** A GitHub Actions workflow command: {@code ::error file=F,line=L,col=C,title=R::message}. */
     public static String github(Problem p) {
-        StringBuilder sb = new StringBuilder("::").append(p.isError() ? "error" : "warning");
+        StringBuilder sb = new StringBuilder("::").append(p.severity().github());
         List<String> props = new ArrayList<>();
         if (!p.file().isEmpty()) {
             props.add("file=" + escapeProperty(p.file()));
@@ -74,7 +73,7 @@ public final class ProblemRenderer {
     /** A problem as every JSON document of sweepgate writes it. */
     public static Map<String, Object> asMap(Problem p) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("severity", p.isError() ? "error" : "warning");
+        m.put("severity", p.severity().word());
         m.put("file", p.file());
         m.put("line", p.line());
         m.put("column", p.column());

@@ -40,7 +40,7 @@ final class Sarif {
             ruleIds.add(p.rule());
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("ruleId", p.rule());
-            result.put("level", p.isError() ? "error" : "warning");
+            result.put("level", p.severity().word());
             result.put("message", Map.of("text", p.message()));
             Map<String, Object> physical = new LinkedHashMap<>();
             physical.put("artifactLocation", Map.of("uri", p.file().isEmpty() ? "." : uri(p.file())));

@@ -14,7 +14,32 @@ import java.util.Objects;
 public record Problem(Severity severity, String file, int line, int column, String rule, String message,
                       Excerpt excerpt) {
 
-    public enum Severity { ERROR, WARNING }
+    /**
+     * How much a problem weighs. A note only informs (a count of findings that fire on clean
+     * data, say): it neither fails a run nor does --strict make it fail one.
+     *
+     * @param word   how text, JSON and SARIF name the severity
+     * @param github the GitHub Actions workflow command for it
+     */
+    public enum Severity {
+        ERROR("error", "error"), WARNING("warning", "warning"), NOTE("note", "notice");
+
+        private final String word;
+        private final String github;
+
+        Severity(String word, String github) {
+            this.word = word;
+            this.github = github;
+        }
+
+        public String word() {
+            return word;
+        }
+
+        public String github() {
+            return github;
+        }
+    }
 
     public Problem {
         Objects.requireNonNull(severity);
@@ -32,9 +57,9 @@ public record Problem(Severity severity, String file, int line, int column, Stri
         return new Problem(severity, file, line, column, rule, message, text);
     }
 
-    /** This problem as an error (what --strict makes of a warning). */
+    /** What --strict makes of this problem: a warning becomes an error; a note stays a note. */
     public Problem asError() {
-        return new Problem(Severity.ERROR, file, line, column, rule, message, excerpt);
+        return severity == Severity.NOTE ? this : new Problem(Severity.ERROR, file, line, column, rule, message, excerpt);
     }
 
     public static Problem error(Position at, String rule, String message) {

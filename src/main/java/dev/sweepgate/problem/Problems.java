@@ -56,11 +56,13 @@ public final class Problems {
                 .toList();
     }
 
-    /** {@code 2 errors, 1 warning}: the count a summary line shows. */
+    /** {@code 2 errors, 1 warning} (and {@code , 1 note} when there are notes): the count a summary line shows. */
     public static String count(List<Problem> problems) {
         long errors = problems.stream().filter(Problem::isError).count();
-        long warnings = problems.size() - errors;
-        return errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings");
+        long notes = problems.stream().filter(p -> p.severity() == Problem.Severity.NOTE).count();
+        long warnings = problems.size() - errors - notes;
+        return errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
+                + (notes == 0 ? "" : notes == 1 ? ", 1 note" : ", " + notes + " notes");
     }
 
     /** Throws when any error was collected; warnings alone pass. */

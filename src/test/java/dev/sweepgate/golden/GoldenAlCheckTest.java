@@ -115,10 +115,19 @@ class GoldenAlCheckTest {
     }
 
     @Test
-    void speculativeAgenticEntriesWithoutPinsAreWarnings() {
+    void speculativeAgenticEntriesWithoutPinsAreANoteUnlessListed() {
         List<Problem> problems = check("CONFIG_FILE=recipes/x.yaml");
         assertEquals(List.of("golden.unpinned"), rules(problems));
-        assertEquals(Problem.Severity.WARNING, problems.get(0).severity());
+        // the clean data has dozens: by default one note that fails nothing, --strict included
+        assertEquals(Problem.Severity.NOTE, problems.get(0).severity());
+        assertTrue(problems.get(0).message().startsWith("1 config has agentic entries with speculative decoding"),
+                problems.get(0).message());
+        assertEquals(Problem.Severity.NOTE, problems.get(0).asError().severity());
+
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", CONFIG.formatted(
+                "          - \"CONFIG_FILE=recipes/x.yaml\""))), source("configs/runners.yaml", RUNNERS));
+        List<Problem> listed = GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES))), true);
+        assertEquals(Problem.Severity.WARNING, listed.get(0).severity());
     }
 
     @Test

@@ -131,6 +131,17 @@ class ProblemRendererTest {
     }
 
     @Test
+    void aNoteIsANoteInEveryFormat() throws Exception {
+        Problem note = new Problem(Problem.Severity.NOTE, "configs/amd-master.yaml", 233, 9, "golden.unpinned", "56 configs");
+        assertEquals("configs/amd-master.yaml:233:9: note: 56 configs [golden.unpinned]", ProblemRenderer.text(note));
+        assertEquals("::notice file=configs/amd-master.yaml,line=233,col=9,title=golden.unpinned::56 configs",
+                ProblemRenderer.github(note));
+        assertEquals("note", new ObjectMapper().readTree(render(List.of(note), Format.JSON)).at("/problems/0/severity").asText());
+        assertEquals("note", new ObjectMapper().readTree(render(List.of(note), Format.SARIF)).at("/runs/0/results/0/level").asText());
+        assertTrue(render(List.of(note, AT_NODE), Format.TEXT).endsWith("1 error, 0 warnings, 1 note\n"));
+    }
+
+    @Test
     void sarifLevelsFollowSeverity() throws Exception {
         JsonNode log = new ObjectMapper().readTree(render(List.of(NO_FILE), Format.SARIF));
         JsonNode result = log.get("runs").get(0).get("results").get(0);
