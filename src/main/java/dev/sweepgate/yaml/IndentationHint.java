@@ -35,18 +35,32 @@ final class IndentationHint {
             return "";
         }
         int indent = indent(line);
-        int siblings = indent(before) + (before.strip().startsWith("- ") ? 2 : 0);
+        // The sibling is the nearest line at this depth or shallower: deeper lines in between are the
+        // nested block of a sibling (the items under `config-keys:`, say), not the line's level.
+        int sibling = previous;
+        while (sibling >= 0 && (isBlankOrComment(lines[sibling]) || keyColumn(lines[sibling]) > indent)) {
+            sibling--;
+        }
+        if (sibling < 0) {
+            sibling = previous;
+        }
+        int siblings = keyColumn(lines[sibling]);
         if (indent == siblings || line.strip().startsWith("- ")) {
             return "";
         }
         return "; line " + lineInFile.applyAsInt(number) + " is indented by " + spaces(indent) + ", its siblings (line "
-                + lineInFile.applyAsInt(previous + 1)
+                + lineInFile.applyAsInt(sibling + 1)
                 + ") by " + spaces(siblings) + ": indent it like them, or by more under a key that ends with `:`";
     }
 
     private static boolean isBlankOrComment(String line) {
         String stripped = line.strip();
         return stripped.isEmpty() || stripped.startsWith("#");
+    }
+
+    /** Where a line's key starts: after its indentation and, for a list item, after the `- `. */
+    private static int keyColumn(String line) {
+        return indent(line) + (line.strip().startsWith("- ") ? 2 : 0);
     }
 
     private static int indent(String line) {

@@ -143,7 +143,8 @@ class ProblemsInOneRoundTest {
         assertEquals(1, r.exit());
         // the pr-link line is line 18 of the head (line 7 of the added text on its own)
         assertTrue(r.err().startsWith("perf-changelog.yaml:18:"), r.err());
-        assertTrue(r.err().contains("line 18 is indented by 3 spaces, its siblings (line 17)"), r.err());
+        // its siblings are the entry's keys (description at line 16), not the list item under description
+        assertTrue(r.err().contains("line 18 is indented by 3 spaces, its siblings (line 16) by 2 spaces"), r.err());
     }
 
     @Test
