@@ -10,8 +10,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.IVersionProvider;
@@ -33,11 +35,10 @@ public final class Main {
 
     private Main() {
     }
-
     public static void main(String[] args) {
         Env env = Env.system();
         // Colours only when stdout is a terminal (and NO_COLOR is unset): picocli decides.
-        int status = run(commandLine(), args, env, Help.Ansi.AUTO);
+        int status = run(commandLine(args), args, env, Help.Ansi.AUTO);
         // System.exit does not flush: output printed without a final newline would be lost.
         env.out().flush();
         env.err().flush();
@@ -46,18 +47,56 @@ public final class Main {
 
     /** Runs one command line in process; what it prints goes to the streams of {@code env}, never in colour. */
     public static int run(String[] args, Env env) {
-        return run(commandLine(), args, env, Help.Ansi.OFF);
+        return run(commandLine(args), args, env, Help.Ansi.OFF);
     }
 
-    /** The command tree, not yet bound to streams (tests add commands of their own to it). */
+    /** The whole command tree, not yet bound to streams (tests add commands of their own to it). */
     static CommandLine commandLine() {
-        CommandLine line = new CommandLine(new SweepgateCommand())
-                .setCaseInsensitiveEnumValuesAllowed(true)
+        return commandLine(SweepgateCommand.SUBCOMMANDS);
+    }
+
+    /**
+     * The tree {@code args} need: the root with only the subcommand they name, when they name one
+     * after nothing but {@code -C DIR}; otherwise (help, version, a mistyped command that picocli
+     * should suggest a name for) the whole tree. Parsing stays picocli's; this only spares a run
+     * the models of the commands it does not call.
+     */
+    static CommandLine commandLine(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("-C")) {
+                i++; // its value
+            } else if (arg.startsWith("-C")) {
+                continue; // -CDIR, -C=DIR
+            } else if (arg.startsWith("-")) {
+                break;
+            } else {
+                for (Class<?> subcommand : SweepgateCommand.SUBCOMMANDS) {
+                    if (subcommand.getAnnotation(Command.class).name().equals(arg)) {
+                        return commandLine(List.of(subcommand));
+                    }
+                }
+                break;
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(List<Class<?>> subcommands) {
+        CommandLine line = new CommandLine(new SweepgateCommand());
+        for (Class<?> subcommand : subcommands) {
+            line.addSubcommand(subcommand);
+        }
+        // After the subcommands: picocli applies these to the commands the tree holds at the call.
+        line.setCaseInsensitiveEnumValuesAllowed(true)
                 // An argument is what it says: @file is not read as a file of more arguments.
                 .setExpandAtFiles(false);
-        // picocli marks its completion command a help command, which would run even with a bad -C;
-        // as an ordinary command it runs after -C DIR is checked, like every other.
-        line.getSubcommands().get("generate-completion").getCommandSpec().helpCommand(false);
+        CommandLine completion = line.getSubcommands().get("generate-completion");
+        if (completion != null) {
+            // picocli marks its completion command a help command, which would run even with a bad -C;
+            // as an ordinary command it runs after -C DIR is checked, like every other.
+            completion.getCommandSpec().helpCommand(false);
+        }
         return line;
     }
 

@@ -64,6 +64,33 @@ class MainTest {
         return Main.commandLine().getSubcommands().keySet().stream();
     }
 
+    /**
+     * A command line that names a command gets a tree with only that command built: what it
+     * accepts and the help it prints must be exactly the whole tree's.
+     */
+    @ParameterizedTest
+    @MethodSource("subcommands")
+    void theTreeBuiltForOneCommandIsTheWholeTreesCommand(String name) {
+        CommandLine whole = Main.commandLine().getSubcommands().get(name);
+        CommandLine alone = Main.commandLine(new String[] {"-C", ".", name, "--help"});
+        assertEquals(List.of(name), List.copyOf(alone.getSubcommands().keySet()));
+        CommandLine lazy = alone.getSubcommands().get(name);
+        assertEquals(whole.getUsageMessage(CommandLine.Help.Ansi.OFF), lazy.getUsageMessage(CommandLine.Help.Ansi.OFF));
+        assertEquals(whole.getCommandSpec().helpCommand(), lazy.getCommandSpec().helpCommand());
+    }
+
+    @Test
+    void aCommandLineThatNamesNoKnownCommandGetsTheWholeTree() {
+        int all = Main.commandLine().getSubcommands().size();
+        for (String[] args : List.of(new String[] {}, new String[] {"--help"}, new String[] {"-C", ".", "ful-sweep"},
+                new String[] {"--", "full-sweep"}, new String[] {"-V", "full-sweep"})) {
+            assertEquals(all, Main.commandLine(args).getSubcommands().size(), List.of(args).toString());
+        }
+        Result typo = main("full-swep");
+        assertEquals(2, typo.status());
+        assertTrue(typo.err().contains("full-sweep"), "the suggestion needs the whole tree: " + typo.err());
+    }
+
     @Test
     void everyCommandOfTheReadmeIsRegistered() {
         assertTrue(subcommands().toList().containsAll(

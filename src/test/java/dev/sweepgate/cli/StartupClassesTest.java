@@ -33,16 +33,16 @@ class StartupClassesTest {
     }
 
     /**
-     * picocli builds the whole command tree before it parses (help, suggestions and completion
-     * need every command), so the command classes themselves load on every run; what the other
-     * commands do their work with must not, and neither must Jackson for a JSON matrix.
+     * A command line that names its command gets only that command's model built (help and
+     * suggestions get the whole tree): the other commands' option groups do not load, nor what
+     * they do their work with, nor Jackson's databind for a JSON matrix.
      */
     @Test
     void fullSweepLoadsNoOtherCommandsWorkAndNoJacksonDatabind() throws Exception {
         List<String> loaded = loadedClasses("full-sweep", "--config-files", "configs/amd-master.yaml");
         assertTrue(loaded.contains(FullSweepCommand.class.getName()), "the log must show the command itself");
         assertTrue(loaded.contains(picocli.CommandLine.class.getName()), "the log must show picocli");
-        for (String other : List.of(ChangelogGate.class.getName(), SweepJson.class.getName(), JsonSchema.class.getName(),
+        for (String other : List.of(ChangeOptions.class.getName(), MergeOptions.class.getName(), ChangelogGate.class.getName(), SweepJson.class.getName(), JsonSchema.class.getName(),
                 ConflictResolver.class.getName(), CoverageGate.class.getName())) {
             assertFalse(loaded.contains(other), other + " loaded by full-sweep");
         }
