@@ -2,6 +2,7 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.golden.GoldenAlCheck;
+import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
@@ -32,9 +33,11 @@ final class ValidateConfigsCommand implements ContextCommand {
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;
             }
+            // the text report of the notes and warnings above ends with their count already
+            boolean counted = !lint.isEmpty() && context.format(format.chosen()) == Format.TEXT;
             context.err().println("ok: " + configs.configs().size() + " configs in " + files.configFiles().size()
-                    + " files, " + configs.runners().labels().size() + " runner labels; "
-                    + dev.sweepgate.problem.Problems.count(lint));
+                    + " files, " + configs.runners().labels().size() + " runner labels"
+                    + (counted ? "" : "; " + dev.sweepgate.problem.Problems.count(lint)));
             return Main.OK;
         } catch (ProblemException e) {
             // the text format ends with the count of errors and warnings

@@ -234,8 +234,12 @@ class ProblemsInOneRoundTest {
         assertEquals(1, fx.run("validate-configs", "--strict", "--list-unpinned").exit());
         ChangelogFixture.Run configs = fx.run("validate-configs");
         assertEquals(0, configs.exit());
-        assertTrue(configs.err().contains("ok: 3 configs in 2 files, 3 runner labels; 0 errors, 0 warnings, 1 note"),
+        // the count once: the report's last line, then the ok line
+        assertTrue(configs.err().endsWith("0 errors, 0 warnings, 1 note\nok: 3 configs in 2 files, 3 runner labels\n"),
                 configs.err());
+        ChangelogFixture.Run annotated = fx.run("validate-configs", "--format", "github");
+        assertTrue(annotated.err().endsWith("\nok: 3 configs in 2 files, 3 runner labels; 0 errors, 0 warnings, 1 note\n"),
+                annotated.err());
     }
 
     @Test
