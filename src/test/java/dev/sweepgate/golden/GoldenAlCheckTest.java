@@ -154,4 +154,55 @@ class GoldenAlCheckTest {
         List<Problem> errors = GoldenAlCheck.check(configs, GoldenCurves.load(curveFiles)).stream().filter(Problem::isError).toList();
         assertEquals(List.of(), errors);
     }
+
+    private static String messages(List<Problem> problems) {
+        return String.join("\n", problems.stream().map(p -> p.line() + ": " + p.message() + " [" + p.rule() + "]").toList());
+    }
+
+    @Test
+    void theRangeIsOneToKPlusOneInclusiveAndTheMessageGivesBothBounds() {
+        String outside = messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.90", "DECODE_MTP_SIZE=1"));
+        assertTrue(outside.contains("SYNTHETIC_ACCEPTANCE_LENGTH=2.90 in config 'k' is outside [1, 2]: with 1 draft tokens at "
+                + "most 2 tokens are accepted per step [golden.range]"), outside);
+        // both ends of the range are allowed values (they are only not golden here)
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1",
+                "DECODE_MTP_SIZE=3")));
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=4",
+                "DECODE_MTP_SIZE=3")));
+    }
+
+    @Test
+    void aDraftLengthWithoutACurvePointSaysSo() {
+        String m = messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2", "DECODE_MTP_SIZE=2"));
+        assertTrue(m.endsWith("is not the golden AL of kimi-k3 at draft length 2: no curve has that draft length "
+                + "[golden.value]"), m);
+    }
+
+    @Test
+    void aValueThatIsNotANumberIsNamed() {
+        assertEquals("21: SYNTHETIC_ACCEPTANCE_LENGTH=abc in config 'k' is not a number [golden.value]",
+                messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=abc")));
+    }
+
+    @Test
+    void anUnreadableDraftLengthFallsBackToEveryPointOfTheCurves() {
+        assertEquals(List.of(), check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.9", "DECODE_MTP_SIZE=x"));
+        // a recipe named without a directory still gives its draft length
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1.8",
+                "CONFIG_FILE=ctx1_gen1_mtp3.yaml")));
+    }
+
+    @Test
+    void theUnpinnedWarningCountsTheEntriesAndNamesTheirLines() {
+        assertEquals("12: config 'k' has 1 agentic entry with speculative decoding and no SYNTHETIC_ACCEPTANCE_LENGTH (line "
+                + "12): pin the golden acceptance length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden "
+                + "AL>) unless the recipe file already does [golden.unpinned]", messages(check("CONFIG_FILE=recipes/x.yaml")));
+        String two = CONFIG.formatted("          - \"CONFIG_FILE=recipes/x.yaml\"") + "      - { spec-decoding: mtp, "
+                + "conc-list: [8], prefill: { num-worker: 1, tp: 8, ep: 1, dp-attn: false }, decode: { num-worker: 0, tp: 8, "
+                + "ep: 1, dp-attn: false } }\n";
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", two)), source("configs/runners.yaml", RUNNERS));
+        String m = messages(GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES)))));
+        assertTrue(m.startsWith("12: config 'k' has 2 agentic entries with speculative decoding and no "
+                + "SYNTHETIC_ACCEPTANCE_LENGTH (lines 12, 22): "), m);
+    }
 }
