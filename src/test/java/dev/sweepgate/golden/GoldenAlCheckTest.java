@@ -205,4 +205,49 @@ class GoldenAlCheckTest {
         assertTrue(m.startsWith("12: config 'k' has 2 agentic entries with speculative decoding and no "
                 + "SYNTHETIC_ACCEPTANCE_LENGTH (lines 12, 22): "), m);
     }
+
+    private static List<Problem> checkConfigs(String master) {
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", master)), source("configs/runners.yaml", RUNNERS));
+        return GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES))));
+    }
+
+    @Test
+    void unpinnedEntriesOfSeveralConfigsAreSummedUpInOneWarningUnlessListed() {
+        String one = CONFIG.formatted("          - \"CONFIG_FILE=recipes/x.yaml\"");
+        String master = one + "\n" + one.replaceFirst("^k:", "k2:");
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", master)), source("configs/runners.yaml", RUNNERS));
+        GoldenCurves curves = GoldenCurves.load(List.of(source("g.yaml", CURVES)));
+        List<Problem> summary = GoldenAlCheck.check(configs, curves);
+        assertEquals(1, summary.size(), summary.toString());
+        assertEquals(12, summary.get(0).line());
+        assertTrue(summary.get(0).message().startsWith("2 configs have agentic entries with speculative decoding and no "
+                + "SYNTHETIC_ACCEPTANCE_LENGTH (the first here)"), summary.get(0).message());
+        List<Problem> listed = GoldenAlCheck.check(configs, curves, true);
+        assertEquals(List.of("golden.unpinned", "golden.unpinned"), rules(listed));
+        assertTrue(listed.get(1).message().startsWith("config 'k2' has 1 agentic entry"), listed.get(1).message());
+    }
+
+    @Test
+    void aFixedSeqLenEntryIsCheckedToo() {
+        String fixed = CONFIG.formatted("          - \"SYNTHETIC_ACCEPTANCE_LENGTH=2.90\"")
+                .replace("agentic-coding:\n    - search-space:", "fixed-seq-len:\n    - isl: 1024\n      osl: 1024\n      search-space:")
+                .replace("      - spec-decoding: mtp\n", "      - spec-decoding: mtp\n");
+        assertEquals(List.of("golden.synthetic-flag"), rules(checkConfigs(fixed)));
+    }
+
+    @Test
+    void aModelWithoutCurvesNamesTheCurveFilesAndTheModelsTheyHave() {
+        String other = CONFIG.replace("moonshotai/Kimi-K3", "Kimi-K2").formatted(
+                "          - \"SYNTHETIC_ACCEPTANCE=true\"\n          - \"SYNTHETIC_ACCEPTANCE_LENGTH=2.9\"");
+        String m = checkConfigs(other).get(0).message();
+        assertTrue(m.startsWith("config 'k' pins a synthetic acceptance length but no golden curve in g.yaml matches its "
+                + "model Kimi-K2 (curves exist for kimi-k3)"), m);
+    }
+
+    @Test
+    void aValueOfNoCurveListsEveryCurveWithItsPoints() {
+        String m = check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.0").get(0).message();
+        assertTrue(m.endsWith("is not a golden AL of kimi-k3: use a value of its curves: golden_al_distribution/k.yaml "
+                + "thinking_on {1=1.80, 3=2.90}; golden_al_distribution/k.yaml thinking_off {3=3.10}"), m);
+    }
 }

@@ -2,6 +2,7 @@ package dev.sweepgate.golden;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.yaml.SourceFile;
@@ -23,14 +24,18 @@ class GoldenCurvesTest {
     private static List<String> refused(String text) {
         ProblemException e = assertThrows(ProblemException.class, () -> load(text));
         e.problems().forEach(p -> assertEquals(FILE, p.file()));
+        // each shape problem shows its line of the file
+        e.problems().stream().filter(p -> p.rule().equals("golden.shape"))
+                .forEach(p -> assertTrue(p.excerpt() != null, p.toString()));
         return e.problems().stream().map(p -> p.line() + ": " + p.message() + " [" + p.rule() + "]").toList();
     }
 
     @Test
     void draftLengthsMapToTheirAcceptanceLengthsExactlyAsWritten() {
-        GoldenCurves curves = load("m:\n  thinking_on:\n    1: 1.80\n    2: 2\n    3: 2_5.5\n");
+        GoldenCurves curves = load("m:\n  thinking_on:\n    1: 1.80\n    2: 2\n    3: 2_5.5\n    2147483647: 9\n");
         GoldenCurves.Curve curve = curves.curves("m").get(0);
-        assertEquals(Map.of(1, new BigDecimal("1.80"), 2, new BigDecimal("2"), 3, new BigDecimal("25.5")),
+        assertEquals(Map.of(1, new BigDecimal("1.80"), 2, new BigDecimal("2"), 3, new BigDecimal("25.5"),
+                Integer.MAX_VALUE, new BigDecimal("9")),
                 curve.alByDraftLength());
     }
 
