@@ -172,6 +172,17 @@ class ChangelogFixerTest {
                 + "unchanged [fix.refused]"), refusal(fix(BASE, BASE + "\n\n" + third)));
     }
 
+    @Test
+    void entriesWhoseStartLinesDoNotMatchTheEntriesAreNotMoved() {
+        // entry 3 starts with `- description:`; the file rules count a start line after U+2028 inside its string
+        String third = "- description:\n    - \"x\u2028- config-keys: y\"\n  config-keys:\n    - gamma\n  pr-link: XXX\n";
+        List<String> errors = refusal(fix(BASE, BASE + "\n" + third));
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("0: the file has 3 entries but 2 lines that begin with `- config-keys:` when only "
+                + "\\n ends a line"), errors.toString());
+        assertTrue(errors.get(0).endsWith("[merge.entry-spans]"), errors.toString());
+    }
+
     // --- refusals ---
 
     @Test
