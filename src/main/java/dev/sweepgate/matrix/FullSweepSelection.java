@@ -75,7 +75,7 @@ final class FullSweepSelection implements Selection {
     }
 
     private Optional<EntryPlan> fixedMultiNode(SearchEntry entry) {
-        return clampList(expand(entry.concurrency()), false).map(concs -> EntryPlan.of(concs, entry));
+        return clampList(expand(entry.concurrency())).map(concs -> EntryPlan.of(concs, entry));
     }
 
     private Optional<EntryPlan> fixedSingleNode(SearchEntry entry) {
@@ -93,16 +93,17 @@ final class FullSweepSelection implements Selection {
         }
         Optional<List<Integer>> concs = entry.concurrency() instanceof Concurrency.Range range
                 ? clampRange(range)
-                : clampList(expand(entry.concurrency()), true);
+                : clampList(expand(entry.concurrency()));
         int cappedEp = ep;
         return concs.map(values -> new EntryPlan(values, cappedEp));
     }
 
     /**
      * min-conc keeps values at or above it; max-conc keeps values at or below it, falling back
-     * to max-conc itself when nothing is left.
+     * to max-conc itself when nothing is left. Concurrency values are positive (the config rules
+     * refuse others), so a max-conc of 0 or less keeps nothing and skips the entry.
      */
-    private Optional<List<Integer>> clampList(List<Integer> values, boolean nonPositiveMaxSkips) {
+    private Optional<List<Integer>> clampList(List<Integer> values) {
         Integer min = options.minConc();
         Integer max = options.maxConc();
         List<Integer> kept = values;
@@ -116,9 +117,6 @@ final class FullSweepSelection implements Selection {
             }
         }
         if (max != null) {
-            if (nonPositiveMaxSkips && max <= 0) {
-                return Optional.empty();
-            }
             kept = kept.stream().filter(c -> c <= max).toList();
             if (kept.isEmpty()) {
                 return max > 0 ? Optional.of(List.of(max)) : Optional.empty();

@@ -11,7 +11,6 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.YNode;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -119,9 +118,9 @@ public final class ChangelogFixer {
         }
         byte[] h = head.bytes();
         byte[] b = base.bytes();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(h.length + 2);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(b);
-        if (!endsWith(b, "\n\n")) {
+        if (!EntrySpans.endsWithEmptyLine(b)) {
             out.write('\n');
         }
         describePrefix(base, head, spans, out.toByteArray(), baseRef, repairs);
@@ -136,10 +135,8 @@ public final class ChangelogFixer {
                             + describeGap(gap) + "; now after exactly one empty line");
                 }
             }
+            // every content ends with a line end: the parsed head ends with one
             out.writeBytes(content);
-            if (content.length > 0 && content[content.length - 1] != '\n') {
-                out.write('\n');
-            }
         }
         EntrySpans.Span last = spans.span(count - 1);
         byte[] tail = Arrays.copyOfRange(h, last.contentEnd(), last.end());
@@ -184,7 +181,7 @@ public final class ChangelogFixer {
             repairs.add("line " + spans.lineOf(firstStart) + ": the first new entry (" + (first + 1) + ") came "
                     + describeGap(headGap) + "; now " + (expectedGap.length == 1 ? "after exactly one empty line"
                     : "after the base's own ending " + visibleLines(Arrays.copyOfRange(base.bytes(), baseHistoryEnd,
-                    base.bytes().length)) + (endsWith(base.bytes(), "\n\n") ? "" : " and one empty line")));
+                    base.bytes().length)) + (EntrySpans.endsWithEmptyLine(base.bytes()) ? "" : " and one empty line")));
         }
     }
 
@@ -242,15 +239,7 @@ public final class ChangelogFixer {
     }
 
     private static boolean sameValues(List<YNode> a, List<YNode> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!PyValues.equal(a.get(i).toPlain(), b.get(i).toPlain())) {
-                return false;
-            }
-        }
-        return true;
+        return PyValues.equal(a.stream().map(YNode::toPlain).toList(), b.stream().map(YNode::toPlain).toList());
     }
 
     private static boolean passesByteRules(ChangelogFile base, ChangelogFile head, ChangelogChange change) {
@@ -265,7 +254,7 @@ public final class ChangelogFixer {
         Problems problems = new Problems();
         problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (below), "
                 + "so fix-changelog will not guess what was meant and left the file unchanged: restore the historical "
-                + "entries as they are at " + baseRef + " (`git show " + baseRef + ":" + stripRef(base.name())
+                + "entries as they are at " + baseRef + " (`git show " + baseRef + ":" + head.name()
                 + "` prints them), keep your new entries at the end, then run fix-changelog again"));
         int baseCount = base.items().size();
         int headCount = head.items().size();
@@ -288,8 +277,8 @@ public final class ChangelogFixer {
                 int wasNowAt = indexOf(head.items(), was);
                 if (movedFrom < 0 && wasNowAt > i) {
                     // New entries written inside history push it down: a misplaced append, not an edit.
-                    problems.error(head.items().get(i).pos(), DETAIL, (wasNowAt - i == 1 ? "entry " + (i + 1) + " is new"
-                            : "entries " + (i + 1) + "-" + wasNowAt + " are new") + " but sit inside history, before what "
+                    problems.error(head.items().get(i).pos(), DETAIL, (wasNowAt - i == 1 ? "entry " + (i + 1) + " is new but sits"
+                            : "entries " + (i + 1) + "-" + wasNowAt + " are new but sit") + " inside history, before what "
                             + "was entry " + (i + 1) + " at " + baseRef + " (now line " + head.items().get(wasNowAt).pos().line()
                             + "); move " + (wasNowAt - i == 1 ? "it" : "them") + " to the end of the file, after one "
                             + "empty line");
@@ -320,11 +309,6 @@ public final class ChangelogFixer {
         }
         problems.addAll(historyProblems);
         return MergeOutcome.failed(problems.all());
-    }
-
-    private static String stripRef(String name) {
-        int at = name.lastIndexOf('@');
-        return at > 0 ? name.substring(0, at) : name;
     }
 
     private static int firstDifference(List<YNode> base, List<YNode> head) {
@@ -365,23 +349,19 @@ public final class ChangelogFixer {
                 j++;
                 continue;
             }
+            // The next lines agree: this one was changed, not dropped or added.
+            boolean nextAgree = i + 1 < a.size() && j + 1 < b.size() && Arrays.equals(a.get(i + 1), b.get(j + 1));
             String note;
-            boolean bothPresent = i < a.size() && j < b.size();
-            boolean nextAgree = i + 1 >= a.size() && j + 1 >= b.size()
-                    || i + 1 < a.size() && j + 1 < b.size() && Arrays.equals(a.get(i + 1), b.get(j + 1));
-            if (bothPresent && nextAgree) {
-                note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
-                        + ByteText.visible(b.get(j));
-                i++;
-                j++;
-            } else if (i < a.size() && (j >= b.size() || (i + 1 < a.size() && Arrays.equals(a.get(i + 1), b.get(j))))) {
+            // (past the end of b, i is still inside a: the loop runs while either side has lines)
+            if (!nextAgree && (j >= b.size() || i + 1 < a.size() && Arrays.equals(a.get(i + 1), b.get(j)))) {
                 note = "line " + (i + 1) + ": dropped " + ByteText.visible(a.get(i)) + ", which " + source
                         + " does not have";
                 i++;
-            } else if (i >= a.size() || (j + 1 < b.size() && Arrays.equals(a.get(i), b.get(j + 1)))) {
+            } else if (!nextAgree && (i >= a.size() || j + 1 < b.size() && Arrays.equals(a.get(i), b.get(j + 1)))) {
                 note = "after line " + i + ": put back " + ByteText.visible(b.get(j)) + " of " + source;
                 j++;
             } else {
+                // both sides have a line here (a missing one was handled above)
                 note = "line " + (i + 1) + " was " + ByteText.visible(a.get(i)) + ", is again "
                         + ByteText.visible(b.get(j));
                 i++;
@@ -439,12 +419,6 @@ public final class ChangelogFixer {
             lines.add(Arrays.copyOfRange(bytes, start, bytes.length));
         }
         return lines;
-    }
-
-    private static boolean endsWith(byte[] bytes, String suffix) {
-        byte[] s = suffix.getBytes(StandardCharsets.US_ASCII);
-        return bytes.length >= s.length
-                && Arrays.equals(Arrays.copyOfRange(bytes, bytes.length - s.length, bytes.length), s);
     }
 
     private static byte[] append(byte[] a, byte[] b) {

@@ -134,9 +134,9 @@ public final class ConflictResolver {
             return null;
         }
         byte[] kept = upstream.bytes();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(kept.length + 1024);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(kept, 0, kept.length);
-        if (!endsWithEmptyLine(kept)) {
+        if (!EntrySpans.endsWithEmptyLine(kept)) {
             out.write('\n');
         }
         for (int k = 0; k < blocks.size(); k++) {
@@ -207,17 +207,9 @@ public final class ConflictResolver {
 
     /** An entry as written, minus pr-link: what "the same entry" means across the two sides. */
     private static Object withoutPrLink(YNode item) {
-        Object plain = item.toPlain();
-        if (plain instanceof Map<?, ?> map) {
-            Map<Object, Object> copy = new java.util.LinkedHashMap<>(map);
-            copy.remove(PR_LINK);
-            return copy;
-        }
-        return plain;
-    }
-
-    private static boolean endsWithEmptyLine(byte[] bytes) {
-        int n = bytes.length;
-        return n >= 2 && bytes[n - 1] == '\n' && bytes[n - 2] == '\n';
+        // the file rules passed, so every entry is a mapping
+        Map<Object, Object> copy = new java.util.LinkedHashMap<>((Map<?, ?>) item.toPlain());
+        copy.remove(PR_LINK);
+        return copy;
     }
 }

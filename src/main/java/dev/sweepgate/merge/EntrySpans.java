@@ -36,7 +36,7 @@ public final class EntrySpans {
 
     public static EntrySpans of(byte[] bytes) {
         List<Integer> starts = new ArrayList<>();
-        for (int i = 0; i < bytes.length; i++) {
+        for (int i = 0; i <= bytes.length - START.length; i++) {
             if ((i == 0 || bytes[i - 1] == '\n') && startsWith(bytes, i, START)) {
                 starts.add(i);
             }
@@ -89,7 +89,7 @@ public final class EntrySpans {
     /** The line number (1-based) of an offset, for messages. */
     public int lineOf(int offset) {
         int line = 1;
-        for (int i = 0; i < offset && i < bytes.length; i++) {
+        for (int i = 0; i < offset; i++) {
             if (bytes[i] == '\n') {
                 line++;
             }
@@ -103,27 +103,24 @@ public final class EntrySpans {
 
     /** {@code [lineStart, lineEnd)} of the first line in the range that starts with {@code   pr-link:}; the line end is not included. */
     private static int[] prLinkLine(byte[] bytes, int from, int to) {
-        int lineStart = from;
-        while (lineStart < to) {
-            int lineEnd = lineStart;
-            while (lineEnd < to && bytes[lineEnd] != '\n') {
-                lineEnd++;
+        // from is a line start (an entry's start, or the start of its content)
+        for (int k = from; k <= to - PR_LINK_LINE.length; k++) {
+            if ((k == from || bytes[k - 1] == '\n') && startsWith(bytes, k, PR_LINK_LINE)) {
+                int lineEnd = k;
+                while (lineEnd < to && bytes[lineEnd] != '\n') {
+                    lineEnd++;
+                }
+                return new int[] {k, lineEnd};
             }
-            if (lineEnd - lineStart >= PR_LINK_LINE.length && startsWith(bytes, lineStart, PR_LINK_LINE)) {
-                return new int[] {lineStart, lineEnd};
-            }
-            lineStart = lineEnd + 1;
         }
         return null;
     }
 
     private static int contentEnd(byte[] bytes, int start, int end) {
         int last = end - 1;
-        while (last >= start && isBlank(bytes[last])) {
+        // stops inside the span at the latest: its first byte is the '-' of its start line
+        while (isBlank(bytes[last])) {
             last--;
-        }
-        if (last < start) {
-            return start;
         }
         int lineEnd = last;
         while (lineEnd < end && bytes[lineEnd] != '\n') {
@@ -136,16 +133,20 @@ public final class EntrySpans {
         return b == ' ' || b == '\t' || b == '\r' || b == '\n';
     }
 
+    /** Whether the prefix is at {@code at}; the caller has made sure it fits. */
     private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
-        if (at + prefix.length > bytes.length) {
-            return false;
-        }
         for (int i = 0; i < prefix.length; i++) {
             if (bytes[at + i] != prefix[i]) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether the bytes end with an empty line (two line ends in a row), so an entry may follow directly. */
+    static boolean endsWithEmptyLine(byte[] bytes) {
+        // ISO-8859-1 maps each byte to one char: no bounds arithmetic to get wrong
+        return new String(bytes, StandardCharsets.ISO_8859_1).endsWith("\n\n");
     }
 
     static byte[] slice(byte[] bytes, int from, int to) {
@@ -155,7 +156,7 @@ public final class EntrySpans {
     }
 
     private static byte[] splice(byte[] bytes, int from, int to, byte[] replacement) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + replacement.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(bytes, 0, from);
         out.write(replacement, 0, replacement.length);
         out.write(bytes, to, bytes.length - to);

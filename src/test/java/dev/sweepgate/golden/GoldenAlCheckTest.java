@@ -163,4 +163,100 @@ class GoldenAlCheckTest {
         List<Problem> errors = GoldenAlCheck.check(configs, GoldenCurves.load(curveFiles)).stream().filter(Problem::isError).toList();
         assertEquals(List.of(), errors);
     }
+
+    private static String messages(List<Problem> problems) {
+        return String.join("\n", problems.stream().map(p -> p.line() + ": " + p.message() + " [" + p.rule() + "]").toList());
+    }
+
+    @Test
+    void theRangeIsOneToKPlusOneInclusiveAndTheMessageGivesBothBounds() {
+        String outside = messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.90", "DECODE_MTP_SIZE=1"));
+        assertTrue(outside.contains("SYNTHETIC_ACCEPTANCE_LENGTH=2.90 in config 'k' is outside [1, 2]: with 1 draft tokens at "
+                + "most 2 tokens are accepted per step [golden.range]"), outside);
+        // both ends of the range are allowed values (they are only not golden here)
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1",
+                "DECODE_MTP_SIZE=3")));
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=4",
+                "DECODE_MTP_SIZE=3")));
+    }
+
+    @Test
+    void aDraftLengthWithoutACurvePointSaysSo() {
+        String m = messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2", "DECODE_MTP_SIZE=2"));
+        assertTrue(m.endsWith("is not the golden AL of kimi-k3 at draft length 2: no curve has that draft length "
+                + "[golden.value]"), m);
+    }
+
+    @Test
+    void aValueThatIsNotANumberIsNamed() {
+        assertEquals("21: SYNTHETIC_ACCEPTANCE_LENGTH=abc in config 'k' is not a number [golden.value]",
+                messages(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=abc")));
+    }
+
+    @Test
+    void anUnreadableDraftLengthFallsBackToEveryPointOfTheCurves() {
+        assertEquals(List.of(), check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.9", "DECODE_MTP_SIZE=x"));
+        // a recipe named without a directory still gives its draft length
+        assertEquals(List.of("golden.value"), rules(check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=1.8",
+                "CONFIG_FILE=ctx1_gen1_mtp3.yaml")));
+    }
+
+    @Test
+    void theUnpinnedWarningCountsTheEntriesAndNamesTheirLines() {
+        assertEquals("12: config 'k' has 1 agentic entry with speculative decoding and no SYNTHETIC_ACCEPTANCE_LENGTH (line "
+                + "12): pin the golden acceptance length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden "
+                + "AL>) unless the recipe file already does [golden.unpinned]", messages(check("CONFIG_FILE=recipes/x.yaml")));
+        String two = CONFIG.formatted("          - \"CONFIG_FILE=recipes/x.yaml\"") + "      - { spec-decoding: mtp, "
+                + "conc-list: [8], prefill: { num-worker: 1, tp: 8, ep: 1, dp-attn: false }, decode: { num-worker: 0, tp: 8, "
+                + "ep: 1, dp-attn: false } }\n";
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", two)), source("configs/runners.yaml", RUNNERS));
+        String m = messages(GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES)))));
+        assertTrue(m.startsWith("12: config 'k' has 2 agentic entries with speculative decoding and no "
+                + "SYNTHETIC_ACCEPTANCE_LENGTH (lines 12, 22): "), m);
+    }
+
+    private static List<Problem> checkConfigs(String master) {
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", master)), source("configs/runners.yaml", RUNNERS));
+        return GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES))));
+    }
+
+    @Test
+    void unpinnedEntriesOfSeveralConfigsAreSummedUpInOneWarningUnlessListed() {
+        String one = CONFIG.formatted("          - \"CONFIG_FILE=recipes/x.yaml\"");
+        String master = one + "\n" + one.replaceFirst("^k:", "k2:");
+        ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", master)), source("configs/runners.yaml", RUNNERS));
+        GoldenCurves curves = GoldenCurves.load(List.of(source("g.yaml", CURVES)));
+        List<Problem> summary = GoldenAlCheck.check(configs, curves);
+        assertEquals(1, summary.size(), summary.toString());
+        assertEquals(12, summary.get(0).line());
+        assertTrue(summary.get(0).message().startsWith("2 configs have agentic entries with speculative decoding and no "
+                + "SYNTHETIC_ACCEPTANCE_LENGTH (the first here)"), summary.get(0).message());
+        List<Problem> listed = GoldenAlCheck.check(configs, curves, true);
+        assertEquals(List.of("golden.unpinned", "golden.unpinned"), rules(listed));
+        assertTrue(listed.get(1).message().startsWith("config 'k2' has 1 agentic entry"), listed.get(1).message());
+    }
+
+    @Test
+    void aFixedSeqLenEntryIsCheckedToo() {
+        String fixed = CONFIG.formatted("          - \"SYNTHETIC_ACCEPTANCE_LENGTH=2.90\"")
+                .replace("agentic-coding:\n    - search-space:", "fixed-seq-len:\n    - isl: 1024\n      osl: 1024\n      search-space:")
+                .replace("      - spec-decoding: mtp\n", "      - spec-decoding: mtp\n");
+        assertEquals(List.of("golden.synthetic-flag"), rules(checkConfigs(fixed)));
+    }
+
+    @Test
+    void aModelWithoutCurvesNamesTheCurveFilesAndTheModelsTheyHave() {
+        String other = CONFIG.replace("moonshotai/Kimi-K3", "Kimi-K2").formatted(
+                "          - \"SYNTHETIC_ACCEPTANCE=true\"\n          - \"SYNTHETIC_ACCEPTANCE_LENGTH=2.9\"");
+        String m = checkConfigs(other).get(0).message();
+        assertTrue(m.startsWith("config 'k' pins a synthetic acceptance length but no golden curve in g.yaml matches its "
+                + "model Kimi-K2 (curves exist for kimi-k3)"), m);
+    }
+
+    @Test
+    void aValueOfNoCurveListsEveryCurveWithItsPoints() {
+        String m = check("SYNTHETIC_ACCEPTANCE=true", "SYNTHETIC_ACCEPTANCE_LENGTH=2.0").get(0).message();
+        assertTrue(m.endsWith("is not a golden AL of kimi-k3: use a value of its curves: golden_al_distribution/k.yaml "
+                + "thinking_on {1=1.80, 3=2.90}; golden_al_distribution/k.yaml thinking_off {3=3.10}"), m);
+    }
 }

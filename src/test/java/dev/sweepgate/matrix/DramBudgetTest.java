@@ -119,4 +119,19 @@ class DramBudgetTest {
         ProblemException e = failure("h200", singleAgentic(8, "dram", HICACHE, "none", list(1)));
         assertEquals(1, e.problems().size());
     }
+
+    @Test
+    void pipelineAndContextParallelismMultiplyTheGpusUsed() {
+        // tp 1 x pp 2 x pcp-size 2 = the 4 GPUs of a node: the whole node's share
+        SearchEntry single = new SearchEntry(1, 2, 1, 2, null, null, "none", null, null, list(1), null, null, "dram",
+                HICACHE, Fixtures.AT);
+        assertEquals(616, budget("cluster:gb200-nv", single, 0.683));
+        Worker prefill = new Worker(1, 1, 2, 1, 2, 1, false, null, null, Fixtures.AT);
+        SearchEntry multi = multiAgentic(prefill, worker(1, 4, 1, false), "dram", HICACHE, list(1));
+        assertEquals(616, budget("cluster:gb200-nv", multi, 0.683));
+        // tp 1 x pp 2 x pcp-size 1 = 2 of 4 GPUs: half
+        Worker half = new Worker(1, 1, 2, 1, 1, 1, false, null, null, Fixtures.AT);
+        assertEquals(308, budget("cluster:gb200-nv", multiAgentic(half, worker(1, 4, 1, false), "dram", HICACHE, list(1)),
+                0.683));
+    }
 }

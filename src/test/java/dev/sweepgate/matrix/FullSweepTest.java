@@ -270,4 +270,25 @@ class FullSweepTest {
         b.maxEp = 0;
         assertEquals(List.of("glm5@[4, 8, 16, 32, 64, 128]", "dsr1@2", "dsr1@8", "dsr1@32"), names(b.run()));
     }
+
+    @Test
+    void theBoundsOfTheFiltersAreInclusiveAndZeroSkips() {
+        MasterConfig config = config("l").with(fixed(1024, 1024, single(4, 2, null, list(8, 16)))).build();
+        Builder b = options();
+        b.maxTp = 4;
+        assertEquals(List.of(8, 16), column(b.run(Fixtures.set(config)), "conc"), "max-tp equal to tp keeps the entry");
+        b.maxTp = 3;
+        assertEquals(List.of(), b.run(Fixtures.set(config)));
+        b.maxTp = null;
+        b.minConc = 16;
+        b.maxConc = 16;
+        assertEquals(List.of(16), column(b.run(Fixtures.set(config)), "conc"), "min-conc and max-conc are inclusive");
+        b.maxConc = null;
+        b.minConc = 0;
+        assertEquals(List.of(), b.run(Fixtures.set(config)), "a min-conc of 0 skips a list too");
+        b.minConc = null;
+        b.maxConc = 0;
+        assertEquals(List.of(), b.run(Fixtures.set(config)), "a max-conc of 0 has no value to fall back to");
+        assertTrue(b.run().stream().noneMatch(r -> r.get("model-prefix").equals("glm5")), "nor for a multi-node entry");
+    }
 }

@@ -54,4 +54,24 @@ class GlobTest {
         assertTrue(Glob.isPattern("a?"));
         assertFalse(Glob.isPattern("a[b]"));
     }
+
+    @Test
+    void aClosingBracketRightAfterTheNegationIsAMember() {
+        assertTrue(Glob.compile("[!]a]").matches("b"));
+        assertFalse(Glob.compile("[!]a]").matches("]"));
+        assertFalse(Glob.compile("[!]a]").matches("a"));
+    }
+
+    @Test
+    void aBracketOpenedAtTheEndIsLiteral() {
+        assertTrue(Glob.compile("a[").matches("a["));
+        assertTrue(Glob.compile("a[!").matches("a[!"));
+        assertFalse(Glob.compile("a[!").matches("ab"));
+    }
+
+    @Test
+    void aPatternMayStartWithItsWildcard() {
+        assertTrue(Glob.isPattern("*-b200"));
+        assertTrue(Glob.isPattern("?sr1"));
+    }
 }

@@ -3,6 +3,7 @@ package dev.sweepgate.merge;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.changelog.ChangelogFile;
 import dev.sweepgate.changelog.PrLinkPolicy;
@@ -94,5 +95,44 @@ class ConflictResolverTest {
         String mainWithEmptyLine = main + "\n";
         assertArrayEquals((mainWithEmptyLine + linked).getBytes(StandardCharsets.UTF_8),
                 resolve(BASE, BASE + "\n" + gamma, mainWithEmptyLine, 7L).result());
+    }
+
+    @Test
+    void twoNewEntriesAreAppendedOneEmptyLineApartAndTheMessageNamesThem() {
+        String gamma = entry("gamma", "third", "XXX");
+        String delta = entry("delta", "fourth", "XXX");
+        MergeOutcome outcome = resolve(BASE, BASE + "\n" + gamma + "\n" + delta, BASE, 7L);
+        assertArrayEquals((BASE + "\n" + gamma.replace("XXX", LINK + "7") + "\n" + delta.replace("XXX", LINK + "7"))
+                .getBytes(StandardCharsets.UTF_8), outcome.result());
+        assertEquals("perf-changelog.yaml: kept main (2 entries) and appended 2 entries of the pull request (its entries "
+                + "[3, 4]) linking " + LINK + "7", outcome.message());
+    }
+
+    @Test
+    void theEntryWithoutAPrLinkLineIsNamedByItsNumber() {
+        String quotedKey = entry("gamma", "third", "XXX").replace("  pr-link:", "  \"pr-link\":");
+        List<String> messages = resolve(BASE, BASE + "\n" + quotedKey, BASE, 7L).problems().stream()
+                .map(Problem::message).toList();
+        assertEquals(List.of("new entry 3 of the pull request has no line starting with `  pr-link:` (two spaces); write "
+                + "its pr-link on a line of its own as `  pr-link: XXX`"), messages);
+    }
+
+    @Test
+    void aCorrectionOfAnEntryWhosePrLinkIsNotOnALineOfItsOwnOnMainIsRefused() {
+        // main holds the same entry, its pr-link key written quoted
+        String main = BASE.replace("  pr-link: XXX", "  \"pr-link\": XXX") + "\n" + entry("gamma", "third", LINK + "3");
+        MergeOutcome outcome = resolve(BASE, BASE.replace("pr-link: XXX", "pr-link: " + LINK + "2"), main, 7L);
+        assertEquals(List.of("merge.no-pr-link-line"), refusal(outcome));
+        assertTrue(outcome.problems().get(0).message().startsWith("entry 2 on main has no line starting with `  pr-link:`"),
+                outcome.problems().get(0).message());
+    }
+
+    @Test
+    void aResultThatWouldBreakTheRulesIsNotWritten() {
+        // the first `  pr-link:` line is inside the quoted description, so the canonical link lands there
+        String hidden = "- config-keys:\n    - gamma\n  description:\n    - \"third\n  pr-link: fake\"\n  pr-link: XXX\n";
+        List<String> rules = refusal(resolve(BASE, BASE + "\n" + hidden, BASE, 7L));
+        assertEquals("merge.result-broke-rules", rules.get(0), rules.toString());
+        assertTrue(rules.size() > 1, "the broken rules are listed below: " + rules);
     }
 }

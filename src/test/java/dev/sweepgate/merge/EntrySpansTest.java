@@ -1,7 +1,9 @@
 package dev.sweepgate.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -58,5 +60,43 @@ class EntrySpansTest {
         // U+2028 is a line break to Python's splitlines, but not to the span pattern
         byte[] bytes = "- config-keys: [a]\n  pr-link: x\u2028- config-keys: [b]\n".getBytes(StandardCharsets.UTF_8);
         assertEquals(1, EntrySpans.of(bytes).size());
+    }
+
+    @Test
+    void theLastEntryMayEndWithoutALineEnd() {
+        byte[] bytes = "- config-keys: [a]\n\n- config-keys: [b]\n  pr-link: x".getBytes(StandardCharsets.UTF_8);
+        EntrySpans spans = EntrySpans.of(bytes);
+        assertEquals(2, spans.size());
+        assertEquals("- config-keys: [b]\n  pr-link: x", text(spans.content(1)));
+        assertEquals("- config-keys: [a]\n\n- config-keys: [b]\n  pr-link: L", text(spans.withPrLink(1, "L")));
+        // a start line that is the very end of the file still starts an entry
+        assertEquals(1, EntrySpans.of("- config-keys:".getBytes(StandardCharsets.UTF_8)).size());
+        assertEquals(0, EntrySpans.of("- config-keys".getBytes(StandardCharsets.UTF_8)).size());
+    }
+
+    @Test
+    void aPrLinkLineWithNothingAfterTheColonAtTheEndOfTheContentCounts() {
+        assertEquals("- config-keys: [a]\n  pr-link: L",
+                text(EntrySpans.contentWithPrLink("- config-keys: [a]\n  pr-link:".getBytes(StandardCharsets.UTF_8), "L")));
+        assertNull(EntrySpans.contentWithPrLink("- config-keys: [a]\n  pr-link".getBytes(StandardCharsets.UTF_8), "L"));
+    }
+
+    @Test
+    void lineNumbersCountTheLineEndsBeforeTheOffset() {
+        EntrySpans spans = EntrySpans.of("- config-keys: [a]\n\n\n- config-keys: [b]\n".getBytes(StandardCharsets.UTF_8));
+        assertEquals(1, spans.lineOf(0));
+        // offset 19 is the first empty line, a line end itself
+        assertEquals(2, spans.lineOf(19));
+        assertEquals(3, spans.lineOf(20));
+        assertEquals(4, spans.lineOf(spans.span(1).start()));
+        assertEquals(19, spans.span(0).contentEnd());
+    }
+
+    @Test
+    void aFileEndsWithAnEmptyLineOnlyAfterTwoLineEnds() {
+        assertTrue(EntrySpans.endsWithEmptyLine("\n\n".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(EntrySpans.endsWithEmptyLine("a\n\n".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(EntrySpans.endsWithEmptyLine("a\n  \n".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(EntrySpans.endsWithEmptyLine("\n".getBytes(StandardCharsets.UTF_8)));
     }
 }
