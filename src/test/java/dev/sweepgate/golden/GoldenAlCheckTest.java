@@ -55,13 +55,19 @@ class GoldenAlCheckTest {
             """;
 
     static List<Problem> check(String... settings) {
+        return check(false, settings);
+    }
+
+    /** The check of one agentic MTP entry with these additional settings; unpinned configs listed one by one or summed up. */
+    static List<Problem> check(boolean listUnpinned, String... settings) {
         StringBuilder lines = new StringBuilder();
         for (String s : settings) {
             lines.append("          - \"").append(s).append("\"\n");
         }
         ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", CONFIG.formatted(lines.toString().stripTrailing()))),
                 source("configs/runners.yaml", RUNNERS));
-        return GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("golden_al_distribution/k.yaml", CURVES))));
+        return GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("golden_al_distribution/k.yaml", CURVES))),
+                listUnpinned);
     }
 
     static SourceFile source(String name, String text) {
@@ -202,15 +208,15 @@ class GoldenAlCheckTest {
     }
 
     @Test
-    void theUnpinnedWarningCountsTheEntriesAndNamesTheirLines() {
+    void aListedUnpinnedWarningCountsTheEntriesAndNamesTheirLines() {
         assertEquals("12: config 'k' has 1 agentic entry with speculative decoding and no SYNTHETIC_ACCEPTANCE_LENGTH (line "
                 + "12): pin the golden acceptance length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden "
-                + "AL>) unless the recipe file already does [golden.unpinned]", messages(check("CONFIG_FILE=recipes/x.yaml")));
+                + "AL>) unless the recipe file already does [golden.unpinned]", messages(check(true, "CONFIG_FILE=recipes/x.yaml")));
         String two = CONFIG.formatted("          - \"CONFIG_FILE=recipes/x.yaml\"") + "      - { spec-decoding: mtp, "
                 + "conc-list: [8], prefill: { num-worker: 1, tp: 8, ep: 1, dp-attn: false }, decode: { num-worker: 0, tp: 8, "
                 + "ep: 1, dp-attn: false } }\n";
         ConfigSet configs = ConfigLoader.load(List.of(source("configs/m.yaml", two)), source("configs/runners.yaml", RUNNERS));
-        String m = messages(GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES)))));
+        String m = messages(GoldenAlCheck.check(configs, GoldenCurves.load(List.of(source("g.yaml", CURVES))), true));
         assertTrue(m.startsWith("12: config 'k' has 2 agentic entries with speculative decoding and no "
                 + "SYNTHETIC_ACCEPTANCE_LENGTH (lines 12, 22): "), m);
     }
