@@ -183,13 +183,13 @@ public final class AddedText {
             throw noAdditions(file);
         }
         List<ChangelogEntry> entries = new ArrayList<>();
-        int before = head == null || added.headLines().length == 0 ? -1 : entriesBefore(head, added.headLines()[0]);
         for (int i = 0; i < seq.size(); i++) {
             YNode item = seq.get(i);
             Position at = new Position(file, inPlace ? item.pos().line() : added.headLine(item.pos().line()),
                     item.pos().column());
-            // Numbered by place in the head file, as every other message numbers entries.
-            String entryLabel = ChangelogEntry.label(before >= 0 ? before + i + 1 : i + 1, at);
+            // Numbered by place in the head file, as every other message numbers entries: counted up to the
+            // entry's own line, since added lines elsewhere in the file (an empty line in history) may come first.
+            String entryLabel = ChangelogEntry.label(head == null ? i + 1 : entriesBefore(head, at.line()) + 1, at);
             ChangelogEntry entry = EntryBinder.bind(lastWins(item), entryLabel, problems);
             if (entry != null) {
                 entries.add(entry);
