@@ -145,4 +145,12 @@ class BytePositionsTest {
         assertEquals("\"   \\n\" (3 spaces and nothing else)", visible("   \n"));
         assertEquals("\"\" (end of file)", visible(""));
     }
+
+    @Test
+    void aMissingFieldIsPointedAtItsEntry() {
+        ChangelogFile head = file(appended(BASE, entry("gamma", LINK + "3").replace("  pr-link: " + LINK + "3\n", ""), "- just text\n"));
+        assertEquals(head.items().get(2).pos(), HistoryRules.valuePos(head.items().get(2), "pr-link"));
+        assertEquals(head.items().get(3).pos(), HistoryRules.valuePos(head.items().get(3), "pr-link"));
+        assertEquals(19, HistoryRules.valuePos(head.items().get(3), "pr-link").line());
+    }
 }
