@@ -21,23 +21,9 @@ import org.junit.jupiter.api.Test;
 class AppendOnlySweepTest {
     private static final String AMD = ChangelogFixture.AMD;
     private static final String NVIDIA = ChangelogFixture.NVIDIA;
-    private static final String DELTA = """
-
-            delta-fp8-mi355x-sglang:
-              image: img/delta:1
-              model: org/delta
-              model-prefix: delta
-              runner: mi355x
-              precision: fp8
-              framework: sglang
-              multinode: false
-              scenarios:
-                fixed-seq-len:
-                - isl: 1024
-                  osl: 1024
-                  search-space:
-                  - { tp: 8, conc-list: [4, 8] }
-            """;
+    /** A config like alpha under another name, model and image. */
+    private static final String DELTA = "\n" + AMD.replace("alpha-fp8-mi355x-sglang", "delta-fp8-mi355x-sglang")
+            .replace("img/alpha:1", "img/delta:1").replace("org/alpha", "org/delta").replace("model-prefix: alpha", "model-prefix: delta");
 
     private static Sweep sweep(ConfigSet head, String... entries) {
         return SweepOfEntriesTest.sweep(head, CONFIGS, SweepOptions.DEFAULT, entries);
