@@ -161,24 +161,19 @@ public final class ByteRules {
         return restore;
     }
 
-    /** Python's {@code splitlines(keepends=True)} over the UTF-8 text, each line back in bytes. */
+    /**
+     * Python's {@code splitlines(keepends=True)} over the UTF-8 text, each line back in bytes. Both
+     * sides have passed the file rules, which refuse CR, so no CRLF pair reaches here: every line
+     * break ends a line on its own.
+     */
     static List<byte[]> linesKeepingEnds(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<byte[]> lines = new ArrayList<>();
         int start = 0;
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (ChangelogFile.isPythonLineBreak(c)) {
-                int end = i + 1;
-                if (c == '\r' && end < text.length() && text.charAt(end) == '\n') {
-                    end++;
-                }
-                lines.add(text.substring(start, end).getBytes(StandardCharsets.UTF_8));
-                start = end;
-                i = end;
-            } else {
-                i++;
+        for (int i = 0; i < text.length(); i++) {
+            if (ChangelogFile.isPythonLineBreak(text.charAt(i))) {
+                lines.add(text.substring(start, i + 1).getBytes(StandardCharsets.UTF_8));
+                start = i + 1;
             }
         }
         if (start < text.length()) {

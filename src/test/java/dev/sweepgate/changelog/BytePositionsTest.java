@@ -153,4 +153,28 @@ class BytePositionsTest {
         assertEquals(head.items().get(3).pos(), HistoryRules.valuePos(head.items().get(3), "pr-link"));
         assertEquals(19, HistoryRules.valuePos(head.items().get(3), "pr-link").line());
     }
+
+    @Test
+    void aCorrectionThatAddsALineCountsTheLinesOfBothSides() {
+        String base = BASE.replace(LINK + "2", "XXX");
+        String folded = BASE.replace("  pr-link: " + LINK + "2", "  pr-link:\n    " + LINK + "2");
+        Problem p = only(check(base, folded), "changelog.correction-bytes");
+        assertTrue(p.message().startsWith("a pr-link correction must keep every line: the base has 12 lines, the head 13; "
+                + "the first differing byte is at line 12"), p.message());
+        assertEquals(12, p.line());
+        // a line separator inside a description ends a line for Python, and so here
+        String separated = BASE.replace("Change beta", "Change\u2028beta");
+        Problem moreLines = only(check(separated.replace(LINK + "2", "XXX"), separated.replace("  pr-link: " + LINK + "2",
+                "  pr-link:\n    " + LINK + "2")), "changelog.correction-bytes");
+        assertTrue(moreLines.message().contains("the base has 13 lines, the head 14"), moreLines.message());
+    }
+
+    @Test
+    void theFixNamesTheBaseRefTheGateRead() {
+        String head = appended(BASE.replace("  \n\n", "\n\n"), entry("gamma", LINK + "3"));
+        List<Problem> problems = ChangelogGate.checkRules(ChangelogFile.check(BASE.getBytes(StandardCharsets.UTF_8),
+                "perf-changelog.yaml@origin/main"), file(head), MAIN).problems();
+        assertTrue(problems.get(0).message().endsWith("`sweepgate fix-changelog --base-ref origin/main` makes this repair when "
+                + "the new entries themselves are right"), problems.get(0).message());
+    }
 }
