@@ -12,7 +12,8 @@ import java.util.List;
  * Every failure names the first differing byte on both sides and shows both lines.
  */
 public final class ByteRules {
-    private static final byte[] START = ChangelogFile.ENTRY_START.getBytes(StandardCharsets.US_ASCII);
+    private static final String START = ChangelogFile.ENTRY_START;
+    private static final String LINE_START = "\n" + START;
     private static final String PR_LINK_LINE = "  pr-link:";
     /** Appended to every failure of an append: the tool that repairs them. */
     static String fixHint(ChangelogFile base, ChangelogFile head) {
@@ -50,32 +51,29 @@ public final class ByteRules {
                             + "\n  fix: " + fixFor(b, h, diff) + fixHint(base, head));
             return;
         }
-        boolean baseEndsWithEmptyLine = endsWith(b, b.length, "\n\n");
-        boolean separated = baseEndsWithEmptyLine ? startsWith(h, b.length, START)
-                : h.length > b.length && h[b.length] == '\n' && startsWith(h, b.length + 1, START);
+        // One char per byte: the rules compare ASCII bytes, and String's bounds-checked matching does the work.
+        String text = new String(h, StandardCharsets.ISO_8859_1);
+        // the base is a prefix of the head here
+        boolean baseEndsWithEmptyLine = text.startsWith("\n\n", b.length - 2);
+        boolean separated = text.startsWith(baseEndsWithEmptyLine ? START : "\n" + START, b.length);
         if (!separated) {
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
-                            + separatorFix(h, b.length, baseEndsWithEmptyLine) + fixHint(base, head));
+                            + separatorFix(h, text, b.length, baseEndsWithEmptyLine) + fixHint(base, head));
         }
-        boolean first = true;
-        for (int p : lineStarts(h, b.length)) {
-            if (!startsWith(h, p, START)) {
-                continue;
-            }
-            if (first) {
-                // the first appended entry is covered by the separator rule above
-                first = false;
-                continue;
-            }
-            if (!endsWith(h, p, "\n\n") || endsWith(h, p, "\n\n\n")) {
+        // Entry starts after the base, each found as its line's start: "\n" in front makes the file's first line one too.
+        String lines = "\n" + text;
+        int p = lines.indexOf(LINE_START, b.length);
+        // the first appended entry is covered by the separator rule above
+        while (p >= 0 && (p = lines.indexOf(LINE_START, p + 1)) >= 0) {
+            if (!text.startsWith("\n\n", p - 2) || text.startsWith("\n\n\n", p - 3)) {
                 problems.error(ByteText.positionOf(h, p, head.name()), "changelog.separator",
                         "each new entry must be preceded by exactly one empty line; the line before this `- config-keys:` is "
                                 + ByteText.visible(ByteText.lineAt(h, p - 1))
                                 + "\n  fix: keep exactly one empty line between appended entries" + fixHint(base, head));
             }
         }
-        if (endsWith(h, h.length, "\n\n")) {
+        if (text.endsWith("\n\n")) {
             problems.error(ByteText.positionOf(h, h.length - 1, head.name()), "changelog.trailing-blank",
                     "the final appended changelog entry must end with one newline; the file ends with empty lines"
                             + "\n  fix: delete the empty lines at the end of the file" + fixHint(base, head));
@@ -118,19 +116,19 @@ public final class ByteRules {
     }
 
     /** What is wrong right after the base, and what to write instead. */
-    private static String separatorFix(byte[] head, int at, boolean baseEndsWithEmptyLine) {
+    private static String separatorFix(byte[] bytes, String head, int at, boolean baseEndsWithEmptyLine) {
         int emptyLines = baseEndsWithEmptyLine ? 1 : 0;
         int p = at;
-        while (p < head.length && head[p] == '\n') {
+        while (head.startsWith("\n", p)) {
             emptyLines++;
             p++;
         }
-        if (startsWith(head, p, START)) {
+        if (head.startsWith(START, p)) {
             return emptyLines == 0
                     ? "the new entry follows the last entry directly\n  fix: add one empty line before `- config-keys:`"
                     : "the new entry follows " + emptyLines + " empty lines\n  fix: keep exactly one empty line before `- config-keys:`";
         }
-        return "after the last entry comes " + ByteText.visible(ByteText.lineAt(head, p))
+        return "after the last entry comes " + ByteText.visible(ByteText.lineAt(bytes, p))
                 + "\n  fix: leave exactly one empty line after the last entry, then start the new entry with `- config-keys:` at column 1"
                 + " (comments may go inside the entry, not before it)";
     }
@@ -163,63 +161,19 @@ public final class ByteRules {
         return restore;
     }
 
-    /** Offsets of the starts of lines at or after {@code from} (only {@code \n} ends a line). */
-    private static List<Integer> lineStarts(byte[] bytes, int from) {
-        List<Integer> starts = new ArrayList<>();
-        if (from < bytes.length && (from == 0 || bytes[from - 1] == '\n')) {
-            starts.add(from);
-        }
-        for (int i = from; i < bytes.length - 1; i++) {
-            if (bytes[i] == '\n') {
-                starts.add(i + 1);
-            }
-        }
-        return starts;
-    }
-
-    private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
-        if (at < 0 || at + prefix.length > bytes.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (bytes[at + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean endsWith(byte[] bytes, int end, String suffix) {
-        int n = suffix.length();
-        if (end < n) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (bytes[end - n + i] != suffix.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Python's {@code splitlines(keepends=True)} over the UTF-8 text, each line back in bytes. */
+    /**
+     * Python's {@code splitlines(keepends=True)} over the UTF-8 text, each line back in bytes. Both
+     * sides have passed the file rules, which refuse CR, so no CRLF pair reaches here: every line
+     * break ends a line on its own.
+     */
     static List<byte[]> linesKeepingEnds(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         List<byte[]> lines = new ArrayList<>();
         int start = 0;
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (ChangelogFile.isPythonLineBreak(c)) {
-                int end = i + 1;
-                if (c == '\r' && end < text.length() && text.charAt(end) == '\n') {
-                    end++;
-                }
-                lines.add(text.substring(start, end).getBytes(StandardCharsets.UTF_8));
-                start = end;
-                i = end;
-            } else {
-                i++;
+        for (int i = 0; i < text.length(); i++) {
+            if (ChangelogFile.isPythonLineBreak(text.charAt(i))) {
+                lines.add(text.substring(start, i + 1).getBytes(StandardCharsets.UTF_8));
+                start = i + 1;
             }
         }
         if (start < text.length()) {

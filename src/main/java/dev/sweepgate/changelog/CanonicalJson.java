@@ -171,8 +171,8 @@ public final class CanonicalJson {
         int sciExponent = exponent - 1;
         if (sciExponent < -4 || sciExponent >= 16) {
             String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-            String exp = String.format("%02d", Math.abs(sciExponent));
-            return sign + mantissa + "e" + (sciExponent < 0 ? "-" : "+") + exp;
+            // Python writes the exponent signed and with at least two digits: e-05, e+16, e+308
+            return sign + mantissa + "e" + String.format(java.util.Locale.ROOT, "%+03d", sciExponent);
         }
         if (exponent <= 0) {
             return sign + "0." + "0".repeat(-exponent) + digits;
@@ -185,12 +185,12 @@ public final class CanonicalJson {
 
     private static BigDecimal shortestRoundTrip(double d) {
         BigDecimal exact = new BigDecimal(d);
-        for (int precision = 1; precision <= 17; precision++) {
+        // 17 significant digits round-trip every double, so the loop ends by then
+        for (int precision = 1; ; precision++) {
             BigDecimal candidate = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
             if (candidate.doubleValue() == d) {
                 return candidate.stripTrailingZeros();
             }
         }
-        return exact.round(new MathContext(17, RoundingMode.HALF_EVEN)).stripTrailingZeros();
     }
 }

@@ -163,11 +163,10 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         int i = 0;
         while (i <= n) {
             if (i == n || isPythonLineBreak(text.charAt(i))) {
-                if (text.startsWith(ENTRY_START, lineStart) && lineStart + ENTRY_START.length() <= i) {
+                // ENTRY_START holds no line break, so a line that starts with it holds all of it; the empty
+                // "line" between the CR and LF of a CRLF starts no entry, so CRLF needs no case of its own
+                if (text.startsWith(ENTRY_START, lineStart)) {
                     count++;
-                }
-                if (i < n && text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
-                    i++;
                 }
                 lineStart = i + 1;
             }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.sweepgate.matrix.Row;
 import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -43,5 +45,17 @@ class AppendOnlyTest {
         Object agentic = AppendOnly.visualCurve(row(Map.of("scenario-type", "agentic-coding", "spec-decoding", "mtp")));
         assertEquals(agentic, AppendOnly.visualCurve(row(Map.of("scenario-type", "agentic-coding", "isl", 1))));
         assertNotEquals(agentic, AppendOnly.visualCurve(row(Map.of())));
+    }
+
+    @Test
+    void aVisualCurveReadsAsTheLineAReaderSees() {
+        // what an append-only message prints for a point that starts a new curve
+        assertEquals(List.of("m", "m", "fp8", "vllm", "h200", false, "single_turn", 1024, 1024, "off", "none", "none", "none"),
+                AppendOnly.visualCurve(row(Map.of("kv-offloading", ""))));
+        assertEquals(Arrays.asList("m", "m", "fp8", "vllm", "h200", true, "agentic_traces", null, null, "on", "", "gb200", "b200"),
+                AppendOnly.visualCurve(row(Map.of("scenario-type", "agentic-coding", "disagg", true, "kv-offloading", "dram",
+                        "prefill", Map.of("hardware", "gb200"), "decode", Map.of("hardware", "b200")))));
+        assertNotEquals(AppendOnly.visualCurve(row(Map.of("prefill", Map.of("hardware", "gb200")))),
+                AppendOnly.visualCurve(row(Map.of("prefill", Map.of("hardware", "b200")))));
     }
 }

@@ -64,4 +64,20 @@ class CanonicalJsonTest {
                 "list", java.util.Arrays.asList(1L, 2.5, null));
         assertEquals("b104f552913b982fd5dbd64aa0ccedb204f8ff035ffb0a2ab2b523ff6cdb1d1a", CanonicalJson.sha256(row));
     }
+
+    @Test
+    void writesTheSpecialFloatsAndKeysThatArePrefixesOfOthers() {
+        assertEquals("NaN", CanonicalJson.pythonFloatRepr(Double.NaN));
+        assertEquals("Infinity", CanonicalJson.pythonFloatRepr(Double.POSITIVE_INFINITY));
+        assertEquals("-Infinity", CanonicalJson.pythonFloatRepr(Double.NEGATIVE_INFINITY));
+        assertEquals("0.0", CanonicalJson.pythonFloatRepr(0.0));
+        assertEquals("-0.0", CanonicalJson.pythonFloatRepr(-0.0));
+        assertEquals("-1e-05", CanonicalJson.pythonFloatRepr(-1e-5));
+        assertEquals("1.5e+300", CanonicalJson.pythonFloatRepr(1.5e300));
+        assertEquals("{\"a\":2,\"ab\":1,\"b\":3}", CanonicalJson.write(new java.util.LinkedHashMap<>(
+                java.util.Map.of("ab", 1, "b", 3, "a", 2))));
+        // once a string needs escapes, the printable ASCII around them still stays as it is
+        assertEquals("\" ~\\u00e9\"", CanonicalJson.write(" ~\u00e9"));
+        assertEquals("\"\\u001f\\u007f\\u00e9\"", CanonicalJson.write("\u001f\u007f\u00e9"));
+    }
 }
