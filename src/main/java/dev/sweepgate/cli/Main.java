@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExecutionException;
@@ -58,8 +59,8 @@ public final class Main {
     /**
      * The tree {@code args} need: the root with only the subcommand they name, when they name one
      * after nothing but {@code -C DIR}; otherwise (help, version, a mistyped command that picocli
-     * should suggest a name for) the whole tree. Parsing stays picocli's; this only spares a run
-     * the models of the commands it does not call.
+     * should suggest a name for, the completion script) the whole tree. Parsing stays picocli's;
+     * this only spares a run the models of the commands it does not call.
      */
     static CommandLine commandLine(String[] args) {
         for (int i = 0; i < args.length; i++) {
@@ -72,7 +73,9 @@ public final class Main {
                 break;
             } else {
                 for (Class<?> subcommand : SweepgateCommand.SUBCOMMANDS) {
-                    if (subcommand.getAnnotation(Command.class).name().equals(arg)) {
+                    // the completion script describes the whole tree
+                    if (subcommand.getAnnotation(Command.class).name().equals(arg)
+                            && subcommand != AutoComplete.GenerateCompletion.class) {
                         return commandLine(List.of(subcommand));
                     }
                 }
