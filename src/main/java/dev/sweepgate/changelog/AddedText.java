@@ -49,15 +49,6 @@ public final class AddedText {
      * @param headLines the 1-based head line of each line of {@code text}
      */
     record Added(String text, int[] headLines) {
-        boolean contiguous() {
-            for (int i = 1; i < headLines.length; i++) {
-                if (headLines[i] != headLines[i - 1] + 1) {
-                    return false;
-                }
-            }
-            return headLines.length > 0;
-        }
-
         /** The head position of a position in the text on its own. */
         int headLine(int line) {
             if (line < 1 || headLines.length == 0) {

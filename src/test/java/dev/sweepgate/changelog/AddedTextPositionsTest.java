@@ -79,18 +79,11 @@ class AddedTextPositionsTest {
     @Test
     void headLinesOfTheTextOnItsOwn() {
         AddedText.Added scattered = new AddedText.Added("a\nb\nc", new int[] {6, 14, 15});
-        assertFalse(scattered.contiguous());
         assertEquals(6, scattered.headLine(1));
         assertEquals(15, scattered.headLine(3));
         assertEquals(16, scattered.headLine(4));
         assertEquals(0, scattered.headLine(0));
-        AddedText.Added block = new AddedText.Added("a\nb", new int[] {14, 15});
-        assertTrue(block.contiguous());
-        assertTrue(new AddedText.Added("a", new int[] {3}).contiguous());
-        assertFalse(new AddedText.Added("", new int[0]).contiguous());
         assertEquals(2, new AddedText.Added("", new int[0]).headLine(2));
-        assertFalse(new AddedText.Added("a\nb", new int[] {14, 14}).contiguous());
-        assertFalse(new AddedText.Added("a\nb", new int[] {14, 16}).contiguous());
     }
 
     @Test
