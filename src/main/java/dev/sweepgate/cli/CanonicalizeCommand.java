@@ -6,32 +6,34 @@ import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.Canonicalizer;
 import dev.sweepgate.merge.MergeOutcome;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "canonicalize",
-        description = {"Rewrites the placeholder pr-links (XXX or .../pull/XXX) of the entries the working-tree "
-                + "changelog appends to the base ref into the pull request's canonical link.",
-                "The file is checked before and after (file, history and byte rules) and replaced atomically; "
-                        + "on any failure it is left byte for byte as it was."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
-                "3:environment failure (git, files)"})
 final class CanonicalizeCommand implements ContextCommand {
-    @Mixin
-    private MergeOptions options;
+    private final MergeOptions options = new MergeOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Option(names = "--base-ref", paramLabel = "REF", required = true,
-            description = "What the pull request appends to (for instance origin/main after merging it).")
-    private String baseRef;
+    private final OptionSpec baseRef = Specs.value("--base-ref", "REF", String.class,
+            "What the pull request appends to (for instance origin/main after merging it).").required(true).build();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Rewrites the placeholder pr-links (XXX or .../pull/XXX) of "
+                                + "the entries the working-tree changelog appends to the base ref into the pull "
+                                + "request's canonical link.",
+                        "The file is checked before and after (file, history and byte rules) and replaced "
+                                + "atomically; on any failure it is left byte for byte as it was."),
+                List.of(options.spec(), format.spec()), baseRef),
+                "0:done, or nothing to do", "1:the changelog breaks a rule (file unchanged)", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {
         PrLinkPolicy policy = options.policy(context);
+        String baseRef = this.baseRef.getValue();
         Git git = new Git(context.dir());
         String base = ChangelogGate.refs(git, baseRef, null).baseCommit();
         String file = options.changelogFile();

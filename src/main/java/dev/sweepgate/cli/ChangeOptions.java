@@ -1,19 +1,22 @@
 package dev.sweepgate.cli;
 
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** What every command that judges a change of the changelog is told: the base and the file. */
 final class ChangeOptions {
-    @Option(names = "--base-ref", paramLabel = "REF", required = true,
-            description = "The ref the change is compared against (for a pull request: origin/main).")
-    private String baseRef;
+    private final OptionSpec baseRef = Specs.value("--base-ref", "REF", String.class,
+            "The ref the change is compared against (for a pull request: origin/main).").required(true).build();
 
-    @Mixin
-    private ChangelogFileOption file;
+    private final ChangelogFileOption file = new ChangelogFileOption();
+
+    CommandSpec spec() {
+        return Specs.with(CommandSpec.create(), List.of(file.spec()), baseRef);
+    }
 
     String baseRef() {
-        return baseRef;
+        return baseRef.getValue();
     }
 
     String changelogFile() {

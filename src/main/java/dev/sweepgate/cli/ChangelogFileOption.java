@@ -1,15 +1,20 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogGate;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code --changelog-file}, for every command that reads or writes the changelog. */
 final class ChangelogFileOption {
-    @Option(names = "--changelog-file", paramLabel = "FILE", defaultValue = ChangelogGate.DEFAULT_CHANGELOG,
-            description = "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
-    private String changelogFile;
+    private final OptionSpec changelogFile = Specs.value("--changelog-file", "FILE", String.class,
+                    "The changelog, relative to the directory (default: ${DEFAULT-VALUE}).")
+            .defaultValue(ChangelogGate.DEFAULT_CHANGELOG).build();
+
+    CommandSpec spec() {
+        return Specs.group(changelogFile);
+    }
 
     String changelogFile() {
-        return changelogFile;
+        return changelogFile.getValue();
     }
 }

@@ -1,28 +1,30 @@
 package dev.sweepgate.cli;
 
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** Options validate-changelog and process-changelog share: the change and the eval modifiers. */
 final class ChangelogOptions {
-    @Mixin
-    private ChangeOptions change;
+    private final ChangeOptions change = new ChangeOptions();
 
-    @Option(names = "--all-evals", description = "Expand every eval of the selected configs.")
-    private boolean allEvals;
+    private final OptionSpec allEvals = Specs.flag("--all-evals", "Expand every eval of the selected configs.").build();
 
-    @Option(names = "--evals-only", description = "Only evals: no throughput rows.")
-    private boolean evalsOnly;
+    private final OptionSpec evalsOnly = Specs.flag("--evals-only", "Only evals: no throughput rows.").build();
+
+    CommandSpec spec() {
+        return Specs.with(CommandSpec.create(), List.of(change.spec()), allEvals, evalsOnly);
+    }
 
     ChangeOptions change() {
         return change;
     }
 
     boolean allEvals() {
-        return allEvals;
+        return Specs.given(allEvals);
     }
 
     boolean evalsOnly() {
-        return evalsOnly;
+        return Specs.given(evalsOnly);
     }
 }

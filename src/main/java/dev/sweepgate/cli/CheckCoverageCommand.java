@@ -6,30 +6,30 @@ import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "check-coverage",
-        description = {"Fails when a config's generated rows changed between two refs without a changelog entry "
-                + "appended in the same change that covers them (config-keys select the config, scenario-type "
-                + "includes the changed scenario).",
-                "Without --head-ref the head is the working tree (configs and changelog)."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:every config change is covered (or nothing changed)",
-                "1:a config change is not covered, or an input breaks a rule", "2:bad usage",
-                "3:environment failure (git, files)"})
 final class CheckCoverageCommand implements ContextCommand {
-    @Mixin
-    private ConfigFileOptions configFiles;
+    private final ConfigFileOptions configFiles = new ConfigFileOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Mixin
-    private ChangeOptions change;
+    private final ChangeOptions change = new ChangeOptions();
 
-    @Mixin
-    private HeadRefOption head;
+    private final HeadRefOption head = new HeadRefOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Fails when a config's generated rows changed between two "
+                                + "refs without a changelog entry appended in the same change that covers them "
+                                + "(config-keys select the config, scenario-type includes the changed scenario).",
+                        "Without --head-ref the head is the working tree (configs and changelog)."),
+                List.of(configFiles.spec(), format.spec(), change.spec(), head.spec())),
+                "0:every config change is covered (or nothing changed)",
+                "1:a config change is not covered, or an input breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {

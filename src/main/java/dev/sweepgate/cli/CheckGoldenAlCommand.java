@@ -5,21 +5,23 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "check-golden-al",
-        description = {"Check that synthetic acceptance settings in the master configs pin the golden acceptance lengths.",
-                "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read."})
 final class CheckGoldenAlCommand implements ContextCommand {
-    @Mixin
-    private ConfigFileOptions files;
+    private final ConfigFileOptions files = new ConfigFileOptions();
 
-    @Mixin
-    private GoldenOptions golden;
+    private final GoldenOptions golden = new GoldenOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.with(Specs.command(this, "Check that synthetic acceptance settings in the master configs pin the "
+                        + "golden acceptance lengths.",
+                "Exit 0 when they do (warnings allowed), 1 on any error, 3 when a file cannot be read."),
+                List.of(files.spec(), golden.spec(), format.spec()));
+    }
 
     @Override
     public int call(Context context) {

@@ -5,7 +5,8 @@ import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.yaml.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The input files shared by every command that reads the master configs. */
 public final class ConfigFileOptions {
@@ -13,20 +14,24 @@ public final class ConfigFileOptions {
     public static final String DEFAULT_RUNNER_CONFIG = "configs/runners.yaml";
 
     // No picocli default: a default list would be added to, not replaced by, the files given.
-    @Option(names = "--config-files", paramLabel = "FILE", arity = "1..*",
-            description = "Master config files, in load order (default: configs/amd-master.yaml configs/nvidia-master.yaml).")
-    private List<String> configFiles;
+    private final OptionSpec configFiles = Specs.values("--config-files", "FILE", String.class,
+            "Master config files, in load order (default: configs/amd-master.yaml configs/nvidia-master.yaml).").build();
 
-    @Option(names = "--runner-config", paramLabel = "FILE", defaultValue = DEFAULT_RUNNER_CONFIG,
-            description = "Runner config (default: ${DEFAULT-VALUE}).")
-    private String runnerConfig;
+    private final OptionSpec runnerConfig = Specs.value("--runner-config", "FILE", String.class,
+            "Runner config (default: ${DEFAULT-VALUE}).").defaultValue(DEFAULT_RUNNER_CONFIG).build();
+
+    CommandSpec spec() {
+        return Specs.group(configFiles, runnerConfig);
+    }
 
     public List<String> configFiles() {
-        return configFiles == null || configFiles.isEmpty() ? DEFAULT_CONFIG_FILES : List.copyOf(configFiles);
+        List<String> given = configFiles.getValue();
+        return given == null || given.isEmpty() ? DEFAULT_CONFIG_FILES : List.copyOf(given);
     }
 
     public String runnerConfig() {
-        return runnerConfig == null ? DEFAULT_RUNNER_CONFIG : runnerConfig;
+        String given = runnerConfig.getValue();
+        return given == null ? DEFAULT_RUNNER_CONFIG : given;
     }
 
     /** Reads the files from the working tree (-C aware) and validates them. */

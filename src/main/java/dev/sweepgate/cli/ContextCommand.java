@@ -1,7 +1,12 @@
 package dev.sweepgate.cli;
 
-/** A sweepgate command's body: runs in its context (see {@link SweepgateCommand} for the pattern). */
+import picocli.CommandLine.Model.CommandSpec;
+
+/** A sweepgate command (see {@link SweepgateCommand} for the pattern). */
 interface ContextCommand {
+    /** The command's picocli model, whose values {@link #call} reads after parsing. */
+    CommandSpec spec();
+
     /** Runs the command and returns its exit status. */
     int call(Context context);
 }

@@ -2,30 +2,36 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.EvalMode;
 import dev.sweepgate.problem.UsageException;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** --no-evals / --evals-only / --all-evals, as one eval mode. */
 final class EvalFlags {
-    @Option(names = "--no-evals", description = "Do not mark any row for evals.")
-    private boolean noEvals;
+    private final OptionSpec noEvals = Specs.flag("--no-evals", "Do not mark any row for evals.").build();
 
-    @Option(names = "--evals-only", description = "Keep only the rows that run evals, marked eval-only.")
-    private boolean evalsOnly;
+    private final OptionSpec evalsOnly = Specs.flag("--evals-only",
+            "Keep only the rows that run evals, marked eval-only.").build();
 
-    @Option(names = "--all-evals",
-            description = "Run evals on every eligible row (merging multi-node setups); implies --evals-only.")
-    private boolean allEvals;
+    private final OptionSpec allEvals = Specs.flag("--all-evals",
+            "Run evals on every eligible row (merging multi-node setups); implies --evals-only.").build();
+
+    CommandSpec spec() {
+        return Specs.group(noEvals, evalsOnly, allEvals);
+    }
 
     EvalMode mode() {
-        if (noEvals && (evalsOnly || allEvals)) {
+        boolean none = Specs.given(noEvals);
+        boolean all = Specs.given(allEvals);
+        boolean only = Specs.given(evalsOnly);
+        if (none && (only || all)) {
             throw new UsageException("--no-evals cannot be combined with --evals-only or --all-evals; pick one");
         }
-        if (noEvals) {
+        if (none) {
             return EvalMode.NONE;
         }
-        if (allEvals) {
+        if (all) {
             return EvalMode.ALL_EVALS;
         }
-        return evalsOnly ? EvalMode.EVALS_ONLY : EvalMode.MARK;
+        return only ? EvalMode.EVALS_ONLY : EvalMode.MARK;
     }
 }

@@ -5,27 +5,29 @@ import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.ChangelogFixer;
 import dev.sweepgate.merge.MergeOutcome;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "fix-changelog",
-        description = {"Repairs a working-tree changelog whose new entries broke only the byte rules (a trimmed "
-                + "separator line, missing or doubled empty lines, trailing blank lines, no final newline): the "
-                + "bytes at the base ref are restored exactly and the new entries' own text is appended after "
-                + "them, one empty line apart.",
-                "A change that alters history in value (an entry edited, deleted or reordered, a pr-link corrected "
-                        + "alongside new entries) is refused and the file is left byte for byte as it was. The file is "
-                        + "replaced atomically, and not at all when nothing needs fixing."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:repaired, or nothing to fix",
-                "1:cannot repair: history changed or the file does not parse (file unchanged)", "2:bad usage",
-                "3:environment failure (git, files)"})
 final class FixChangelogCommand implements ContextCommand {
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Mixin
-    private ChangeOptions change;
+    private final ChangeOptions change = new ChangeOptions();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Repairs a working-tree changelog whose new entries broke "
+                                + "only the byte rules (a trimmed separator line, missing or doubled empty lines, "
+                                + "trailing blank lines, no final newline): the bytes at the base ref are restored "
+                                + "exactly and the new entries' own text is appended after them, one empty line apart.",
+                        "A change that alters history in value (an entry edited, deleted or reordered, a pr-link "
+                                + "corrected alongside new entries) is refused and the file is left byte for byte as "
+                                + "it was. The file is replaced atomically, and not at all when nothing needs fixing."),
+                List.of(format.spec(), change.spec())),
+                "0:repaired, or nothing to fix",
+                "1:cannot repair: history changed or the file does not parse (file unchanged)", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {

@@ -7,26 +7,30 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code --format} (null when not given) and {@code --strict} for every command that reports problems. */
 public final class FormatOption {
-    @Option(names = "--format", paramLabel = "FORMAT", converter = Name.class, completionCandidates = Name.class,
-            description = "How problems are printed: text, json, github, sarif (default: text at a terminal, github "
+    private final OptionSpec format = Specs.value("--format", "FORMAT", Format.class,
+                    "How problems are printed: text, json, github, sarif (default: text at a terminal, github "
                     + "inside GitHub Actions, else text).")
-    private Format format;
+            .converters(new Name()).completionCandidates(new Name()).build();
 
-    @Option(names = "--strict", description = "Warnings fail too (exit 1).")
-    private boolean strict;
+    private final OptionSpec strict = Specs.flag("--strict", "Warnings fail too (exit 1).").build();
+
+    CommandSpec spec() {
+        return Specs.group(format, strict);
+    }
 
     public Format chosen() {
-        return format;
+        return format.getValue();
     }
 
     /** The problems as this run judges them: with --strict, every warning is an error. */
     public List<Problem> judge(List<Problem> problems) {
-        return strict ? problems.stream().map(Problem::asError).toList() : problems;
+        return Specs.given(strict) ? problems.stream().map(Problem::asError).toList() : problems;
     }
 
     /** A format by the name users write, in any case ({@code json}, {@code JSON}). */

@@ -3,71 +3,71 @@ package dev.sweepgate.cli;
 import dev.sweepgate.matrix.FullSweepOptions;
 import dev.sweepgate.matrix.MatrixGenerator;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "full-sweep",
-        description = "Expand every selected master config into the benchmark matrix and print it as a JSON array.")
 final class FullSweepCommand implements ContextCommand {
-    @Mixin
-    private ConfigFileOptions inputs;
+    private final ConfigFileOptions inputs = new ConfigFileOptions();
 
-    @Mixin
-    private EvalFlags evals;
+    private final EvalFlags evals = new EvalFlags();
 
-    @Option(names = "--model-prefix", paramLabel = "P", arity = "1..*",
-            description = "Keep configs whose key starts with one of these.")
-    private List<String> modelPrefixes;
+    private final OptionSpec modelPrefixes = Specs.values("--model-prefix", "P", String.class,
+            "Keep configs whose key starts with one of these.").build();
 
-    @Option(names = "--precision", paramLabel = "P", arity = "1..*", description = "Keep these precisions.")
-    private List<String> precisions;
+    private final OptionSpec precisions = Specs.values("--precision", "P", String.class,
+            "Keep these precisions.").build();
 
-    @Option(names = "--framework", paramLabel = "F", arity = "1..*", description = "Keep these frameworks.")
-    private List<String> frameworks;
+    private final OptionSpec frameworks = Specs.values("--framework", "F", String.class,
+            "Keep these frameworks.").build();
 
-    @Option(names = "--runner-type", paramLabel = "LABEL", arity = "1..*",
-            description = "Keep configs on these runner labels (labels of the runner config).")
-    private List<String> runnerTypes;
+    private final OptionSpec runnerTypes = Specs.values("--runner-type", "LABEL", String.class,
+            "Keep configs on these runner labels (labels of the runner config).").build();
 
-    @Mixin
-    private RowFilterOptions filters;
+    private final RowFilterOptions filters = new RowFilterOptions();
 
-    @Option(names = "--single-node", description = "Keep single-node configs (with --multi-node: both).")
-    private boolean singleNode;
+    private final OptionSpec singleNode = Specs.flag("--single-node",
+            "Keep single-node configs (with --multi-node: both).").build();
 
-    @Option(names = "--multi-node", description = "Keep multi-node configs (with --single-node: both).")
-    private boolean multiNode;
+    private final OptionSpec multiNode = Specs.flag("--multi-node",
+            "Keep multi-node configs (with --single-node: both).").build();
 
-    @Option(names = "--runner-node-filter", paramLabel = "S",
-            description = "Run each row on every node of its label whose name contains S.")
-    private String runnerNodeFilter;
+    private final OptionSpec runnerNodeFilter = Specs.value("--runner-node-filter", "S", String.class,
+            "Run each row on every node of its label whose name contains S.").build();
 
-    @Option(names = "--step-size", paramLabel = "N", defaultValue = "2",
-            description = "Multiplier of conc-start/conc-end ranges, > 1 (default: ${DEFAULT-VALUE}).")
-    private int stepSize;
+    private final OptionSpec stepSize = Specs.value("--step-size", "N", int.class,
+            "Multiplier of conc-start/conc-end ranges, > 1 (default: ${DEFAULT-VALUE}).").defaultValue("2").build();
 
-    @Option(names = "--min-conc", paramLabel = "N", description = "Lowest concurrency to run.")
-    private Integer minConc;
+    private final OptionSpec minConc = Specs.value("--min-conc", "N", Integer.class,
+            "Lowest concurrency to run.").build();
 
-    @Option(names = "--max-conc", paramLabel = "N", description = "Highest concurrency to run.")
-    private Integer maxConc;
+    private final OptionSpec maxConc = Specs.value("--max-conc", "N", Integer.class,
+            "Highest concurrency to run.").build();
 
-    @Option(names = "--max-tp", paramLabel = "N", description = "Skip single-node fixed entries with a larger tp.")
-    private Integer maxTp;
+    private final OptionSpec maxTp = Specs.value("--max-tp", "N", Integer.class,
+            "Skip single-node fixed entries with a larger tp.").build();
 
-    @Option(names = "--max-ep", paramLabel = "N", description = "Cap the ep of single-node fixed entries.")
-    private Integer maxEp;
+    private final OptionSpec maxEp = Specs.value("--max-ep", "N", Integer.class,
+            "Cap the ep of single-node fixed entries.").build();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.with(Specs.command(this,
+                        "Expand every selected master config into the benchmark matrix and print it as a JSON array."),
+                List.of(inputs.spec(), evals.spec(), filters.spec(), format.spec()),
+                modelPrefixes, precisions, frameworks, runnerTypes, singleNode, multiNode, runnerNodeFilter,
+                stepSize, minConc, maxConc, maxTp, maxEp);
+    }
 
     @Override
     public int call(Context context) {
-        FullSweepOptions options = new FullSweepOptions(modelPrefixes, RowFilterOptions.set(precisions),
-                RowFilterOptions.set(frameworks), RowFilterOptions.set(runnerTypes), filters.seqLens(),
-                filters.scenarios(), singleNode, multiNode, runnerNodeFilter, stepSize,
-                minConc, maxConc, maxTp, maxEp, evals.mode());
+        FullSweepOptions options = new FullSweepOptions(modelPrefixes.getValue(),
+                RowFilterOptions.set(precisions.getValue()), RowFilterOptions.set(frameworks.getValue()),
+                RowFilterOptions.set(runnerTypes.getValue()), filters.seqLens(), filters.scenarios(),
+                Specs.given(singleNode), Specs.given(multiNode), runnerNodeFilter.getValue(),
+                stepSize.getValue(), minConc.getValue(), maxConc.getValue(), maxTp.getValue(), maxEp.getValue(),
+                evals.mode());
         return JsonOutput.printRows(context, format, () -> MatrixGenerator.fullSweep(inputs.load(context), options),
                 options.describeFilters());
     }

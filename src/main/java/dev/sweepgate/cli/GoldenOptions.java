@@ -10,26 +10,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** Where the golden acceptance-length curves live, and how unpinned configs are reported. */
 public final class GoldenOptions {
     public static final String DEFAULT_DIR = "golden_al_distribution";
 
-    @Option(names = "--golden-dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-            description = "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
-    private String goldenDir;
+    private final OptionSpec goldenDir = Specs.value("--golden-dir", "DIR", String.class,
+                    "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
+            .defaultValue(DEFAULT_DIR).build();
 
-    @Option(names = "--list-unpinned", description = "List every config whose agentic speculative-decoding entries "
-            + "do not pin a synthetic acceptance length, as warnings (default: one summary note, which fails nothing).")
-    private boolean listUnpinned;
+    private final OptionSpec listUnpinned = Specs.flag("--list-unpinned", "List every config whose agentic "
+            + "speculative-decoding entries do not pin a synthetic acceptance length, as warnings (default: one "
+            + "summary note, which fails nothing).").build();
+
+    CommandSpec spec() {
+        return Specs.group(goldenDir, listUnpinned);
+    }
 
     public String dir() {
-        return goldenDir == null ? DEFAULT_DIR : goldenDir;
+        String given = goldenDir.getValue();
+        return given == null ? DEFAULT_DIR : given;
     }
 
     public boolean listUnpinned() {
-        return listUnpinned;
+        return Specs.given(listUnpinned);
     }
 
     /** The directory as read from the context's directory (the repository's, from a subdirectory). */

@@ -12,9 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import picocli.AutoComplete;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.IVersionProvider;
@@ -22,9 +19,10 @@ import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
- * The sweepgate command line, parsed by picocli from the commands' annotations (the tree is
+ * The sweepgate command line, parsed by picocli from the commands' models (the tree is
  * {@link SweepgateCommand}). Exit codes: 0 ok, 1 input breaks a rule, 2 bad usage, 3 environment
  * failure; any other failure is an internal error (3), reported in one line.
  */
@@ -72,12 +70,9 @@ public final class Main {
             } else if (arg.startsWith("-")) {
                 break;
             } else {
-                for (Class<?> subcommand : SweepgateCommand.SUBCOMMANDS) {
-                    // the completion script describes the whole tree
-                    if (subcommand.getAnnotation(Command.class).name().equals(arg)
-                            && subcommand != AutoComplete.GenerateCompletion.class) {
-                        return commandLine(List.of(subcommand));
-                    }
+                // the completion script describes the whole tree
+                if (SweepgateCommand.SUBCOMMANDS.contains(arg) && !arg.equals(SweepgateCommand.COMPLETION)) {
+                    return commandLine(List.of(arg));
                 }
                 break;
             }
@@ -85,16 +80,16 @@ public final class Main {
         return commandLine();
     }
 
-    private static CommandLine commandLine(List<Class<?>> subcommands) {
-        CommandLine line = new CommandLine(new SweepgateCommand());
-        for (Class<?> subcommand : subcommands) {
-            line.addSubcommand(subcommand);
+    private static CommandLine commandLine(List<String> subcommands) {
+        CommandLine line = new CommandLine(new SweepgateCommand().spec());
+        for (String name : subcommands) {
+            line.addSubcommand(name, SweepgateCommand.subcommand(name));
         }
         // After the subcommands: picocli applies these to the commands the tree holds at the call.
         line.setCaseInsensitiveEnumValuesAllowed(true)
                 // An argument is what it says: @file is not read as a file of more arguments.
                 .setExpandAtFiles(false);
-        CommandLine completion = line.getSubcommands().get("generate-completion");
+        CommandLine completion = line.getSubcommands().get(SweepgateCommand.COMPLETION);
         if (completion != null) {
             // picocli marks its completion command a help command, which would run even with a bad -C;
             // as an ordinary command it runs after -C DIR is checked, like every other.
@@ -143,12 +138,14 @@ public final class Main {
             throw new ParameterException(command, "Missing required subcommand");
         }
         try {
-            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory, env);
+            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory(), env);
             if (body instanceof ContextCommand contextCommand) {
                 return contextCommand.call(context);
             }
             ((Runnable) body).run();
             return OK;
+        } catch (ParameterException e) {
+            throw e; // a value a command checks itself: bad usage, reported as picocli reports its own
         } catch (RuntimeException | Error e) {
             throw new ExecutionException(command, String.valueOf(e.getMessage()), e);
         }

@@ -6,62 +6,65 @@ import dev.sweepgate.merge.ConflictResolver;
 import dev.sweepgate.merge.MergeOutcome;
 import java.nio.file.Files;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
-@Command(name = "merge-driver",
-        description = {"A git merge driver for the changelog: the upstream side keeps its bytes and the other side's "
-                + "new entries (or pr-link corrections) that upstream lacks are appended after it.",
-                "Configure once per clone (or run `sweepgate install-hooks`):",
-                "  git config merge.perf-changelog.driver 'sweepgate merge-driver %%O %%A %%B'",
-                "  echo 'perf-changelog.yaml merge=perf-changelog' >> .gitattributes",
-                "On failure %%A is left untouched and the exit status is non-zero, so git reports a normal conflict."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:resolved (%%A holds the result)",
-                "1:cannot resolve: a side breaks a rule or the changes collide", "2:bad usage",
-                "3:environment failure"})
 final class MergeDriverCommand implements ContextCommand {
     /** Which side is upstream: fixed, or {@code auto} (ours while rebasing or cherry-picking, else theirs). */
     enum Upstream { THEIRS, OURS, AUTO }
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "%%O: the merge base version.")
-    private String basePath;
+    private final PositionalParamSpec basePath = Specs.positional("BASE", String.class,
+            "%%O: the merge base version.").index("0").build();
 
-    @Parameters(index = "1", paramLabel = "OURS", description = "%%A: our version; replaced by the result.")
-    private String oursPath;
+    private final PositionalParamSpec oursPath = Specs.positional("OURS", String.class,
+            "%%A: our version; replaced by the result.").index("1").build();
 
-    @Parameters(index = "2", paramLabel = "THEIRS", description = "%%B: their version.")
-    private String theirsPath;
+    private final PositionalParamSpec theirsPath = Specs.positional("THEIRS", String.class,
+            "%%B: their version.").index("2").build();
 
-    @Option(names = "--pr-number", paramLabel = "N",
-            description = "Rewrite the appended entries' pr-links to https://github.com/REPO/pull/N (default: keep them).")
-    private Long prNumber;
+    private final OptionSpec prNumber = Specs.value("--pr-number", "N", Long.class,
+            "Rewrite the appended entries' pr-links to https://github.com/REPO/pull/N (default: keep them).").build();
 
-    @Option(names = "--upstream", paramLabel = "SIDE", defaultValue = "theirs",
-            description = "The side kept byte for byte: theirs (default; main merged into a PR branch), ours (a rebase "
-                    + "onto main) or auto (ours while git rebases or cherry-picks, else theirs).")
-    private Upstream upstream;
+    private final OptionSpec upstream = Specs.value("--upstream", "SIDE", Upstream.class,
+                    "The side kept byte for byte: theirs (default; main merged into a PR branch), ours (a rebase onto "
+                            + "main) or auto (ours while git rebases or cherry-picks, else theirs).")
+            .defaultValue("theirs").build();
 
-    @Mixin
-    private RepoOption repoOption;
+    private final RepoOption repoOption = new RepoOption();
 
-    @Option(names = "--path", paramLabel = "PATH", defaultValue = "perf-changelog.yaml",
-            description = "The file's name in messages (git's %%P; default: ${DEFAULT-VALUE}).")
-    private String path;
+    private final OptionSpec path = Specs.value("--path", "PATH", String.class,
+            "The file's name in messages (git's %%P; default: ${DEFAULT-VALUE}).").defaultValue("perf-changelog.yaml").build();
+
+    @Override
+    public CommandSpec spec() {
+        CommandSpec spec = Specs.with(Specs.command(this, "A git merge driver for the changelog: the upstream side keeps its "
+                        + "bytes and the other side's new entries (or pr-link corrections) that upstream lacks are "
+                        + "appended after it.",
+                "Configure once per clone (or run `sweepgate install-hooks`):",
+                "  git config merge.perf-changelog.driver 'sweepgate merge-driver %%O %%A %%B'",
+                "  echo 'perf-changelog.yaml merge=perf-changelog' >> .gitattributes",
+                "On failure %%A is left untouched and the exit status is non-zero, so git reports a normal conflict."),
+                List.of(format.spec(), repoOption.spec()), prNumber, upstream, path);
+        spec.addPositional(basePath).addPositional(oursPath).addPositional(theirsPath);
+        return Specs.exitCodes(spec, "0:resolved (%%A holds the result)",
+                "1:cannot resolve: a side breaks a rule or the changes collide", "2:bad usage",
+                "3:environment failure");
+    }
 
     @Override
     public int call(Context context) {
         String repo = repoOption.repo(context);
+        Long prNumber = this.prNumber.getValue();
         MergeOptions.checkPrNumber(prNumber);
-        ChangelogFile base = ChangelogFile.check(context.read(basePath), path + "@merge-base");
+        String path = this.path.getValue();
+        String oursPath = this.oursPath.getValue();
+        ChangelogFile base = ChangelogFile.check(context.read(basePath.getValue()), path + "@merge-base");
         ChangelogFile ours = ChangelogFile.check(context.read(oursPath), path + "@ours");
-        ChangelogFile theirs = ChangelogFile.check(context.read(theirsPath), path + "@theirs");
-        boolean upstreamIsOurs = switch (upstream) {
+        ChangelogFile theirs = ChangelogFile.check(context.read(theirsPath.getValue()), path + "@theirs");
+        boolean upstreamIsOurs = switch (upstream.<Upstream>getValue()) {
             case OURS -> true;
             case THEIRS -> false;
             case AUTO -> replaying(context);

@@ -2,28 +2,31 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.problem.UsageException;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** Options the prepare-merge commands share. */
 final class MergeOptions {
-    @Option(names = "--pr-number", paramLabel = "N", required = true,
-            description = "The pull request being merged; its new entries link https://github.com/REPO/pull/N.")
-    private long prNumber;
+    private final OptionSpec prNumber = Specs.value("--pr-number", "N", long.class,
+            "The pull request being merged; its new entries link https://github.com/REPO/pull/N.").required(true).build();
 
-    @Mixin
-    private RepoOption repo;
+    private final RepoOption repo = new RepoOption();
 
-    @Mixin
-    private ChangelogFileOption file;
+    private final ChangelogFileOption file = new ChangelogFileOption();
+
+    CommandSpec spec() {
+        return Specs.with(CommandSpec.create(), List.of(repo.spec(), file.spec()), prNumber);
+    }
 
     String changelogFile() {
         return file.changelogFile();
     }
 
     PrLinkPolicy policy(Context context) {
-        checkPrNumber(prNumber);
-        return new PrLinkPolicy(repo.repo(context), prNumber);
+        long number = prNumber.getValue();
+        checkPrNumber(number);
+        return new PrLinkPolicy(repo.repo(context), number);
     }
 
     static void checkPrNumber(Long number) {

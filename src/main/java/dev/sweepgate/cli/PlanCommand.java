@@ -6,34 +6,35 @@ import dev.sweepgate.git.Git;
 import dev.sweepgate.plan.Plan;
 import dev.sweepgate.plan.PlanFormat;
 import dev.sweepgate.plan.Planner;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "plan",
-        description = {"Shows what a change will run: per appended entry the configs it selects and their throughput "
-                + "and eval jobs, the configs whose generated rows changed and whether an entry covers them, "
-                + "whether append-only entries keep every existing point, and the totals against GitHub's limits.",
-                "Without --head-ref the head is the working tree (configs included), as for validate-changelog. "
-                        + "Problems go to stderr; the plan is printed even when the sweep cannot be computed."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:the plan is on stdout",
-                "1:the plan is on stdout, but the sweep cannot be computed (the problems are on stderr)",
-                "2:bad usage", "3:environment failure (git, files)"})
 final class PlanCommand implements ContextCommand {
-    @Mixin
-    private ChangelogOptions common;
+    private final ChangelogOptions common = new ChangelogOptions();
 
-    @Mixin
-    private ConfigFileOptions configFiles;
+    private final ConfigFileOptions configFiles = new ConfigFileOptions();
 
-    @Mixin
-    private HeadRefOption head;
+    private final HeadRefOption head = new HeadRefOption();
 
     // Enum values are read in any case (Main sets that for every command).
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "How the plan is printed: text, markdown, json (default: ${DEFAULT-VALUE}).")
-    private PlanFormat format;
+    private final OptionSpec format = Specs.value("--format", "FORMAT", PlanFormat.class,
+            "How the plan is printed: text, markdown, json (default: ${DEFAULT-VALUE}).").defaultValue("text").build();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Shows what a change will run: per appended entry the "
+                                + "configs it selects and their throughput and eval jobs, the configs whose generated "
+                                + "rows changed and whether an entry covers them, whether append-only entries keep "
+                                + "every existing point, and the totals against GitHub's limits.",
+                        "Without --head-ref the head is the working tree (configs included), as for "
+                                + "validate-changelog. Problems go to stderr; the plan is printed even when the sweep "
+                                + "cannot be computed."),
+                List.of(common.spec(), configFiles.spec(), head.spec()), format),
+                "0:the plan is on stdout",
+                "1:the plan is on stdout, but the sweep cannot be computed (the problems are on stderr)",
+                "2:bad usage", "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {
@@ -42,7 +43,7 @@ final class PlanCommand implements ContextCommand {
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), head.headRef());
         Plan plan = new Planner(gate).plan(refs, common.change().changelogFile(),
                 new SweepOptions(false, common.allEvals(), common.evalsOnly()));
-        context.out().print(format.render(plan));
+        context.out().print(format.<PlanFormat>getValue().render(plan));
         context.out().flush();
         context.report(plan.problems(), null, true);
         return plan.sweepComputed() ? Main.OK : Main.RULE_BROKEN;

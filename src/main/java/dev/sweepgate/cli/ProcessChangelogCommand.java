@@ -9,39 +9,41 @@ import dev.sweepgate.changelog.SweepSummary;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.problem.ProblemException;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "process-changelog",
-        description = "Prints the sweep JSON for the entries a change appends to the changelog (what CI runs).",
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
-                "3:environment failure (git, files)"})
 final class ProcessChangelogCommand implements ContextCommand {
-    @Mixin
-    private ChangelogOptions common;
+    private final ChangelogOptions common = new ChangelogOptions();
 
-    @Mixin
-    private ConfigFileOptions configFiles;
+    private final ConfigFileOptions configFiles = new ConfigFileOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Option(names = "--head-ref", paramLabel = "REF", required = true, description = "The ref of the change.")
-    private String headRef;
+    private final OptionSpec headRef = Specs.value("--head-ref", "REF", String.class, "The ref of the change.")
+            .required(true).build();
 
-    @Option(names = "--trim-conc", description = "One concurrency per curve (the lowest), for a quick run.")
-    private boolean trimConc;
+    private final OptionSpec trimConc = Specs.flag("--trim-conc",
+            "One concurrency per curve (the lowest), for a quick run.").build();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
+                        + "the changelog (what CI runs)."),
+                List.of(common.spec(), configFiles.spec(), format.spec()), headRef, trimConc),
+                "0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {
+        String headRef = this.headRef.getValue();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         Sweep sweep;
         try {
-            sweep = gate.process(refs, common.change().changelogFile(), new SweepOptions(trimConc, common.allEvals(), common.evalsOnly()));
+            sweep = gate.process(refs, common.change().changelogFile(), new SweepOptions(Specs.given(trimConc), common.allEvals(), common.evalsOnly()));
         } catch (ProblemException e) {
             context.report(e.problems(), format.chosen(), true);
             return Main.RULE_BROKEN;

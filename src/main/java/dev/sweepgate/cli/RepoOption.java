@@ -3,18 +3,23 @@ package dev.sweepgate.cli;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.Remotes;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code --repo} as every command that writes or checks pr-links takes it. */
 final class RepoOption {
-    @Option(names = "--repo", paramLabel = "OWNER/NAME",
-            description = "The repository pr-links point to (default: the GitHub repository the origin remote "
-                    + "points to, so a fork checks its own links; without one, " + PrLinkPolicy.DEFAULT_REPO + ").")
-    private String repo;
+    private final OptionSpec repo = Specs.value("--repo", "OWNER/NAME", String.class,
+            "The repository pr-links point to (default: the GitHub repository the origin remote points to, so a fork "
+                    + "checks its own links; without one, " + PrLinkPolicy.DEFAULT_REPO + ").").build();
+
+    CommandSpec spec() {
+        return Specs.group(repo);
+    }
 
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */
     String repo(Context context) {
-        String chosen = repo != null ? repo : Remotes.githubRepoOr(new Git(context.dir()), PrLinkPolicy.DEFAULT_REPO);
+        String given = repo.getValue();
+        String chosen = given != null ? given : Remotes.githubRepoOr(new Git(context.dir()), PrLinkPolicy.DEFAULT_REPO);
         MergeOptions.checkRepo(chosen);
         return chosen;
     }

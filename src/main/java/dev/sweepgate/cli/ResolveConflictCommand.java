@@ -7,24 +7,26 @@ import dev.sweepgate.merge.ConflictResolver;
 import dev.sweepgate.merge.MergeOutcome;
 import dev.sweepgate.problem.EnvironmentException;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "resolve-conflict",
-        description = {"Resolves a conflicted changelog during a `git merge` of main into a pull request branch: "
-                + "main's file is kept byte for byte and the pull request's new entries (with the canonical "
-                + "pr-link) or pr-link corrections are replayed on top of it.",
-                "Reads the three index stages of the file; writes the working-tree file atomically and leaves "
-                        + "staging it (git add) to the caller. On any failure the file is left as it was."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:resolved", "1:cannot resolve: a side breaks a rule or the changes collide (file unchanged)",
-                "2:bad usage", "3:environment failure (git, files, no conflicted merge)"})
 final class ResolveConflictCommand implements ContextCommand {
-    @Mixin
-    private MergeOptions options;
+    private final MergeOptions options = new MergeOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Resolves a conflicted changelog during a `git merge` of "
+                                + "main into a pull request branch: main's file is kept byte for byte and the pull "
+                                + "request's new entries (with the canonical pr-link) or pr-link corrections are "
+                                + "replayed on top of it.",
+                        "Reads the three index stages of the file; writes the working-tree file atomically and leaves "
+                                + "staging it (git add) to the caller. On any failure the file is left as it was."),
+                List.of(options.spec(), format.spec())),
+                "0:resolved", "1:cannot resolve: a side breaks a rule or the changes collide (file unchanged)",
+                "2:bad usage", "3:environment failure (git, files, no conflicted merge)");
+    }
 
     @Override
     public int call(Context context) {

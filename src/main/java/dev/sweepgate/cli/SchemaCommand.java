@@ -4,13 +4,10 @@ import dev.sweepgate.changelog.ChangelogFormat;
 import dev.sweepgate.config.ConfigFormat;
 import dev.sweepgate.schema.Format;
 import dev.sweepgate.schema.JsonSchema;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
-@Command(name = "schema",
-        description = {"Print the JSON Schema (draft 2020-12) of a file format on stdout, generated from the field "
-                + "definitions the validators use, for editors that validate YAML while typing.",
-                "Exit 0, or 2 for an unknown format."})
 final class SchemaCommand implements ContextCommand {
     /**
      * The formats by the names the user writes. The definitions are looked up only when the
@@ -28,13 +25,21 @@ final class SchemaCommand implements ContextCommand {
         }
     }
 
-    @Parameters(paramLabel = "FORMAT", description = "master (configs/*-master.yaml), runners (configs/runners.yaml) "
-            + "or changelog (perf-changelog.yaml).")
-    private FileFormat kind;
+    private final PositionalParamSpec kind = Specs.positional("FORMAT", FileFormat.class, "master "
+            + "(configs/*-master.yaml), runners (configs/runners.yaml) or changelog (perf-changelog.yaml).").build();
+
+    @Override
+    public CommandSpec spec() {
+        CommandSpec spec = Specs.command(this, "Print the JSON Schema (draft 2020-12) of a file format on stdout, "
+                        + "generated from the field definitions the validators use, for editors that validate YAML "
+                        + "while typing.",
+                "Exit 0, or 2 for an unknown format.");
+        return spec.addPositional(kind);
+    }
 
     @Override
     public int call(Context context) {
-        context.out().println(JsonSchema.text(kind.format()));
+        context.out().println(JsonSchema.text(kind.<FileFormat>getValue().format()));
         return Main.OK;
     }
 }

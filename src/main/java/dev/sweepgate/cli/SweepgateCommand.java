@@ -3,59 +3,84 @@ package dev.sweepgate.cli;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.AutoComplete;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ScopeType;
 
 /**
- * The root of the command line: {@code -C DIR} and the subcommands, in the order help lists them.
+ * The root of the command line: {@code -h}, {@code -V}, {@code -C DIR} and the subcommands, in the
+ * order help lists them.
  *
- * <p>The pattern every command follows (picocli reads it all from the annotations):
+ * <p>The pattern every command follows (the model is picocli's, built in code: see {@link Specs}):
  * <ul>
- * <li>A command is a class annotated {@code @Command(name = ..., description = ..., exitCodeList = ...)}
- *     that implements {@link ContextCommand}: its {@code int call(Context)} is the body, run with
- *     {@code -C DIR} applied; it returns the exit status or throws a {@code ProblemException} (1),
- *     {@code UsageException} (2) or {@code EnvironmentException} (3). Add the class to
- *     {@code SUBCOMMANDS} below (or to its group's, as prepare-merge does).</li>
- * <li>An option of one command is an {@code @Option} field of the command, a positional a
- *     {@code @Parameters} field; {@code arity = "1..*"} for a list ({@code --opt a b}, repeatable),
- *     {@code defaultValue} with {@code ${DEFAULT-VALUE}} in the description for a default.
- *     Values are converted while parsing, so a bad one is bad usage (2) before anything runs.</li>
- * <li>Options several commands share live in a mixin class ({@code ConfigFileOptions},
- *     {@code FormatOption}, ...): {@code @Option} fields and accessors the bodies call; a command
- *     takes one with an {@code @Mixin} field, and a mixin may hold mixins itself.</li>
- * <li>{@code -h/--help} and {@code -V/--version} come to every command from {@code scope = INHERIT}
- *     below; exit codes and error printing are {@link Main}'s.</li>
+ * <li>A command is a class that implements {@link ContextCommand}: {@code spec()} returns its
+ *     model ({@code Specs.command(this, description...)}, with {@code Specs.exitCodes} for its exit
+ *     statuses), {@code int call(Context)} is the body, run with {@code -C DIR} applied; it returns
+ *     the exit status or throws a {@code ProblemException} (1), {@code UsageException} (2) or
+ *     {@code EnvironmentException} (3). Add it to {@code SUBCOMMANDS} below (or to its group's, as
+ *     prepare-merge does).</li>
+ * <li>An option of one command is an {@code OptionSpec} field of the command ({@code Specs.flag},
+ *     {@code Specs.value}, {@code Specs.values} for a list: {@code --opt a b}, repeatable), a
+ *     positional a {@code PositionalParamSpec} one; the body reads {@code field.getValue()}. A
+ *     {@code defaultValue} goes with {@code ${DEFAULT-VALUE}} in the description. Values are
+ *     converted while parsing, so a bad one is bad usage (2) before anything runs.</li>
+ * <li>Options several commands share live in an option-group class ({@code ConfigFileOptions},
+ *     {@code FormatOption}, ...): its option fields, a {@code spec()} that picocli adds to a command
+ *     as a mixin, and accessors the bodies call; a group may hold groups itself.</li>
+ * <li>{@code -h/--help} and {@code -V/--version} come to every command from {@code Specs.command};
+ *     exit codes and error printing are {@link Main}'s.</li>
  * </ul>
  * After changing a command, regenerate docs/commands.md ({@link CommandReference}).
  */
-@Command(name = "sweepgate", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
-        versionProvider = Main.ManifestVersion.class,
-        description = "Guards the performance changelog of an LLM-inference benchmark repository and turns it into the "
-                + "benchmark sweep matrix.")
 final class SweepgateCommand {
-    /**
-     * The subcommands, in the order help lists them. Not in the annotation's {@code subcommands}:
-     * picocli would then build every command's model from its annotations on every run, a third of a
-     * short run's time; {@link Main#commandLine(String[])} adds the one a command line names, or all.
-     */
-    static final List<Class<?>> SUBCOMMANDS = List.of(
-            ValidateConfigsCommand.class,
-            CheckGoldenAlCommand.class,
-            FullSweepCommand.class,
-            TestConfigCommand.class,
-            ValidateChangelogCommand.class,
-            ProcessChangelogCommand.class,
-            CheckCoverageCommand.class,
-            FixChangelogCommand.class,
-            PlanCommand.class,
-            PrepareMergeCommand.class,
-            MergeDriverCommand.class,
-            InstallHooksCommand.class,
-            SchemaCommand.class,
-            AutoComplete.GenerateCompletion.class);
+    /** The command whose script describes every command: it always gets the whole tree. */
+    static final String COMPLETION = "generate-completion";
 
-    @Option(names = "-C", paramLabel = "DIR",
-            description = "Run as if started in DIR: relative paths and git calls resolve from it.")
-    Path directory;
+    /**
+     * The subcommands, in the order help lists them. {@link Main#commandLine(String[])} adds the one a
+     * command line names, or all: building every command's model on every run would cost a short run
+     * time for commands it does not call.
+     */
+    static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
+            "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan",
+            "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION);
+
+    /** The model of the subcommand called {@code name}, built now. */
+    static Object subcommand(String name) {
+        // A switch rather than a table of lambdas: linking fourteen lambdas took a short run ~10 ms.
+        return switch (name) {
+            case "validate-configs" -> new ValidateConfigsCommand().spec();
+            case "check-golden-al" -> new CheckGoldenAlCommand().spec();
+            case "full-sweep" -> new FullSweepCommand().spec();
+            case "test-config" -> new TestConfigCommand().spec();
+            case "validate-changelog" -> new ValidateChangelogCommand().spec();
+            case "process-changelog" -> new ProcessChangelogCommand().spec();
+            case "check-coverage" -> new CheckCoverageCommand().spec();
+            case "fix-changelog" -> new FixChangelogCommand().spec();
+            case "plan" -> new PlanCommand().spec();
+            case "prepare-merge" -> PrepareMergeCommand.spec();
+            case "merge-driver" -> new MergeDriverCommand().spec();
+            case "install-hooks" -> new InstallHooksCommand().spec();
+            case "schema" -> new SchemaCommand().spec();
+            // picocli's own command, declared with annotations; only help and completion build it
+            case COMPLETION -> new AutoComplete.GenerateCompletion();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
+    }
+
+    private final OptionSpec directory = Specs.value("-C", "DIR", Path.class,
+            "Run as if started in DIR: relative paths and git calls resolve from it.").build();
+
+    CommandSpec spec() {
+        CommandSpec spec = Specs.command(this, "Guards the performance changelog of an LLM-inference benchmark "
+                + "repository and turns it into the benchmark sweep matrix.").name("sweepgate");
+        // INHERIT: picocli's completion command, declared with annotations, prints the same version.
+        spec.scopeType(ScopeType.INHERIT).addOption(directory);
+        return spec;
+    }
+
+    /** {@code -C DIR}, or null. */
+    Path directory() {
+        return directory.getValue();
+    }
 }

@@ -3,40 +3,39 @@ package dev.sweepgate.cli;
 import dev.sweepgate.matrix.MatrixGenerator;
 import dev.sweepgate.matrix.TestConfigOptions;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "test-config",
-        description = "Expand the named master configs into matrix rows and print them as a JSON array.")
 final class TestConfigCommand implements ContextCommand {
-    @Mixin
-    private ConfigFileOptions inputs;
+    private final ConfigFileOptions inputs = new ConfigFileOptions();
 
-    @Mixin
-    private EvalFlags evals;
+    private final EvalFlags evals = new EvalFlags();
 
-    @Option(names = "--config-keys", paramLabel = "KEY", arity = "1..*", required = true,
-            description = "Config keys, or shell-style patterns with * or ? (quote them), in the order rows should follow.")
-    private List<String> configKeys;
+    private final OptionSpec configKeys = Specs.values("--config-keys", "KEY", String.class,
+            "Config keys, or shell-style patterns with * or ? (quote them), in the order rows should follow.")
+            .required(true).build();
 
-    @Option(names = "--conc", paramLabel = "N", arity = "1..*", description = "Keep only these concurrencies.")
-    private List<Integer> conc;
+    private final OptionSpec conc = Specs.values("--conc", "N", Integer.class, "Keep only these concurrencies.").build();
 
-    @Mixin
-    private RowFilterOptions filters;
+    private final RowFilterOptions filters = new RowFilterOptions();
 
-    @Option(names = "--runner-node-filter", paramLabel = "S",
-            description = "Run on the label (when it contains S) and each of its nodes containing S.")
-    private String runnerNodeFilter;
+    private final OptionSpec runnerNodeFilter = Specs.value("--runner-node-filter", "S", String.class,
+            "Run on the label (when it contains S) and each of its nodes containing S.").build();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.with(Specs.command(this,
+                        "Expand the named master configs into matrix rows and print them as a JSON array."),
+                List.of(inputs.spec(), evals.spec(), filters.spec(), format.spec()),
+                configKeys, conc, runnerNodeFilter);
+    }
 
     @Override
     public int call(Context context) {
-        TestConfigOptions options = new TestConfigOptions(configKeys, conc, filters.seqLens(),
-                filters.scenarios(), runnerNodeFilter, evals.mode());
+        TestConfigOptions options = new TestConfigOptions(configKeys.getValue(), conc.getValue(), filters.seqLens(),
+                filters.scenarios(), runnerNodeFilter.getValue(), evals.mode());
         return JsonOutput.printRows(context, format, () -> MatrixGenerator.testConfig(inputs.load(context), options),
                 options.describeFilters());
     }

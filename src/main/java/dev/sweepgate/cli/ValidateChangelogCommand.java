@@ -16,50 +16,47 @@ import dev.sweepgate.problem.UsageException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "validate-changelog",
-        description = {"Checks a change of the performance changelog: file, history and byte rules, then computes the "
-                + "sweep exactly as process-changelog would.",
-                "Without --head-ref the head is the working-tree file, so you can run it before committing."},
-        exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:the change is valid", "1:the change breaks a rule", "2:bad usage",
-                "3:environment failure (git, files)"})
 final class ValidateChangelogCommand implements ContextCommand {
-    @Mixin
-    private ChangelogOptions common;
+    private final ChangelogOptions common = new ChangelogOptions();
 
-    @Mixin
-    private ConfigFileOptions configFiles;
+    private final ConfigFileOptions configFiles = new ConfigFileOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
 
-    @Mixin
-    private HeadRefOption head;
+    private final HeadRefOption head = new HeadRefOption();
 
-    @Option(names = "--pr-number", paramLabel = "N",
-            description = "The pull request number: new entries may then link XXX or .../pull/N.")
-    private Long prNumber;
+    private final OptionSpec prNumber = Specs.value("--pr-number", "N", Long.class,
+            "The pull request number: new entries may then link XXX or .../pull/N.").build();
 
-    @Option(names = "--pull-request", description = "A pull request whose number is not known yet (what the "
-            + "pre-push hook passes): new entries may link XXX, .../pull/XXX or any canonical link.")
-    private boolean pullRequest;
+    private final OptionSpec pullRequest = Specs.flag("--pull-request", "A pull request whose number is not known "
+            + "yet (what the pre-push hook passes): new entries may link XXX, .../pull/XXX or any canonical link.").build();
 
-    @Mixin
-    private RepoOption repoOption;
+    private final RepoOption repoOption = new RepoOption();
 
-    @Option(names = "--check-coverage", description = "Also run check-coverage: every config whose generated rows "
-            + "changed must be covered by an appended entry (off by default, so the verdicts stay those of the "
-            + "reference).")
-    private boolean checkCoverage;
+    private final OptionSpec checkCoverage = Specs.flag("--check-coverage", "Also run check-coverage: every config "
+            + "whose generated rows changed must be covered by an appended entry (off by default, so the verdicts stay "
+            + "those of the reference).").build();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "Checks a change of the performance changelog: file, "
+                                + "history and byte rules, then computes the sweep exactly as process-changelog would.",
+                        "Without --head-ref the head is the working-tree file, so you can run it before committing."),
+                List.of(common.spec(), configFiles.spec(), format.spec(), head.spec(), repoOption.spec()),
+                prNumber, pullRequest, checkCoverage),
+                "0:the change is valid", "1:the change breaks a rule", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
 
     @Override
     public int call(Context context) {
         String headRef = head.headRef();
         String repo = repoOption.repo(context);
+        Long prNumber = this.prNumber.getValue();
+        boolean pullRequest = Specs.given(this.pullRequest);
         if (prNumber != null && prNumber < 1) {
             throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
         }
@@ -82,7 +79,7 @@ final class ValidateChangelogCommand implements ContextCommand {
         }
         List<Problem> problems = format.judge(result.problems());
         CoverageResult coverage = null;
-        if (checkCoverage && result.change() != null) {
+        if (Specs.given(checkCoverage) && result.change() != null) {
             // Without a readable change (file rules broken) no entry can be judged; those problems suffice.
             // the entries the sweep runs; when it could not be computed, those the history rules see appended
             List<ChangelogEntry> entries = result.sweep() != null ? result.sweep().entries() : result.change().additions();

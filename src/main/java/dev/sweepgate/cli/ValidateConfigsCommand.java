@@ -6,22 +6,23 @@ import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-@Command(name = "validate-configs",
-        description = {"Check the master configs, the runner config and the golden acceptance lengths against every rule, "
-                + "and report all problems found.",
-                "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."})
 final class ValidateConfigsCommand implements ContextCommand {
-    @Mixin
-    private ConfigFileOptions files;
+    private final ConfigFileOptions files = new ConfigFileOptions();
 
-    @Mixin
-    private GoldenOptions golden;
+    private final GoldenOptions golden = new GoldenOptions();
 
-    @Mixin
-    private FormatOption format;
+    private final FormatOption format = new FormatOption();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.with(Specs.command(this, "Check the master configs, the runner config and the golden acceptance "
+                        + "lengths against every rule, and report all problems found.",
+                "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."),
+                List.of(files.spec(), golden.spec(), format.spec()));
+    }
 
     @Override
     public int call(Context context) {

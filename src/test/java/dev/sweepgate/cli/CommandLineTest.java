@@ -215,19 +215,10 @@ class CommandLineTest {
 
     @Test
     void theModelDeclaresEveryOptionOnce() {
-        // picocli refuses a command whose mixins declare one option twice, when the tree is built.
+        // picocli refuses a command whose option groups declare one option twice, when the tree is built.
         CommandLine line = Main.commandLine();
         assertEquals(Main.commandLine().getSubcommands().keySet(), line.getSubcommands().keySet());
-        assertThrows(CommandLine.DuplicateOptionAnnotationsException.class,
-                () -> new CommandLine(new TwiceFormat()));
-    }
-
-    @CommandLine.Command(name = "twice")
-    static final class TwiceFormat {
-        @CommandLine.Mixin
-        FormatOption one;
-
-        @CommandLine.Mixin
-        FormatOption two;
+        assertThrows(CommandLine.DuplicateOptionAnnotationsException.class, () -> Specs.with(
+                Specs.command(new Object(), "twice"), List.of(new FormatOption().spec(), new FormatOption().spec())));
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 class MainTest {
     @TempDir
@@ -54,7 +54,7 @@ class MainTest {
             status = Main.run(args, env);
         } else {
             CommandLine line = Main.commandLine();
-            line.addSubcommand(extraCommand);
+            line.addSubcommand(((ContextCommand) extraCommand).spec());
             status = Main.run(line, args, env, CommandLine.Help.Ansi.OFF);
         }
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
@@ -300,8 +300,12 @@ class MainTest {
         return new Boom(failure, error);
     }
 
-    @Command(name = "boom")
     record Boom(RuntimeException failure, Error error) implements ContextCommand {
+        @Override
+        public CommandSpec spec() {
+            return Specs.command(this, "Fails as told.").name("boom");
+        }
+
         @Override
         public int call(Context context) {
             if (error != null) {
