@@ -112,7 +112,9 @@ public final class Git {
         List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
         refs.forEach(ref -> args.add(ref + "^{commit}"));
         Result r = run(args);
-        List<String> ids = r.stdoutText().lines().toList();
+        // git before 2.43 does not know --end-of-options in rev-parse and echoes it as a line of its
+        // output; without this the lookup always fell back to one git call per ref.
+        List<String> ids = r.stdoutText().lines().filter(line -> !line.equals("--end-of-options")).toList();
         if (r.ok() && ids.size() == refs.size()) {
             return ids;
         }

@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.UsageException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,12 +79,17 @@ class GitTest {
     }
 
     @Test
-    void readsManyBlobsAndRefsWithOneCallEach() {
+    void readsManyBlobsAndRefsWithOneCallEach() throws IOException {
         TestRepo repo = TestRepo.init(dir);
         String first = repo.write("a.yaml", "one\n").write("d/b.yaml", "").commit("one");
         String second = repo.write("a.yaml", "two\n").commit("two");
+        // GIT_TRACE logs every git command git starts: both refs take one rev-parse, whatever git's version
+        Path trace = dir.resolve("git-trace.log");
+        Git traced = new Git(dir, Map.of("GIT_TRACE", trace.toString()));
+        assertEquals(List.of(first, second), traced.resolveCommits(List.of("HEAD~1", "main"), List.of("--base-ref", "--head-ref")));
+        assertEquals(1, Files.readAllLines(trace).stream().filter(line -> line.contains("git rev-parse")).count(),
+                String.join("\n", Files.readAllLines(trace)));
         Git git = new Git(dir);
-        assertEquals(List.of(first, second), git.resolveCommits(List.of("HEAD~1", "main"), List.of("--base-ref", "--head-ref")));
         EnvironmentException bad = assertThrows(EnvironmentException.class,
                 () -> git.resolveCommits(List.of("main", "nope"), List.of("--base-ref", "--head-ref")));
         assertTrue(bad.getMessage().startsWith("--head-ref nope:"), bad.getMessage());
