@@ -54,6 +54,20 @@ class StartupClassesTest {
         assertTrue(loaded.stream().anyMatch(c -> c.startsWith("com.fasterxml.jackson.core.")), "Jackson writes the rows");
     }
 
+    /**
+     * The model is built in code: reading picocli's annotations would have the JDK generate a proxy
+     * class per annotation type on every run (docs/speed.md).
+     */
+    @Test
+    void aCommandsModelIsBuiltWithoutAnnotationProxies() throws Exception {
+        for (List<String> args : List.of(List.of("full-sweep", "--config-files", "configs/amd-master.yaml"),
+                List.of("schema", "master"))) {
+            List<String> loaded = loadedClasses(args.toArray(String[]::new));
+            assertTrue(loaded.contains(picocli.CommandLine.class.getName()), "the log must show picocli");
+            assertFalse(loaded.contains("java.lang.reflect.ProxyGenerator"), args + " generated a proxy class");
+        }
+    }
+
     @Test
     void rootHelpStillListsEveryCommand() throws Exception {
         List<String> loaded = loadedClasses("--help");
