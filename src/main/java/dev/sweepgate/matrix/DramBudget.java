@@ -10,6 +10,7 @@ import dev.sweepgate.problem.ProblemException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -24,20 +25,41 @@ public final class DramBudget {
     private static final BigDecimal BYTES_PER_MIB = BigDecimal.valueOf(1_048_576L);
     private static final BigDecimal BYTES_PER_GB = BigDecimal.valueOf(1_000_000_000L);
 
-    private DramBudget() {
+    private final MasterConfig config;
+    private final Double dramUtilization;
+    private final RunnerConfig.Hardware hardware;
+    private final RunnerConfig runners;
+    /**
+     * The first two steps of the formula, the same for every entry of the scenario; null until an
+     * entry needs them.
+     */
+    private BigDecimal usableBytes;
+    /** Budgets by GPUs used: a scenario's entries use a few GPU counts, each worked out once. */
+    private final Map<Long, Long> byGpusUsed = new HashMap<>();
+
+    /**
+     * The budgets of one agentic scenario of {@code config}: its entries share the runner and the
+     * utilization, so what depends on those alone is computed once for all of them.
+     *
+     * @param dramUtilization the scenario's {@code dram-utilization}; null when not written
+     */
+    DramBudget(MasterConfig config, Double dramUtilization, RunnerConfig runners) {
+        this.config = config;
+        this.dramUtilization = dramUtilization;
+        this.runners = runners;
+        this.hardware = runners.hardware() == null ? null : runners.hardware().get(config.runner());
     }
 
     /**
-     * @param dramUtilization the scenario's {@code dram-utilization}; null when not written
+     * The budget of one entry of the scenario.
+     *
      * @throws ProblemException when the runner has no hardware entry or the GPUs do not fit its nodes
      */
-    public static long totalCpuDramGb(MasterConfig config, SearchEntry entry, Double dramUtilization,
-                                      RunnerConfig runners) {
+    long totalCpuDramGb(SearchEntry entry) {
         if (!"dram".equals(entry.kvOffloading())) {
             return 0;
         }
         String label = config.runner();
-        RunnerConfig.Hardware hardware = runners.hardware() == null ? null : runners.hardware().get(label);
         if (hardware == null) {
             throw problem(config, entry, "matrix.dram-no-hardware", "config '" + config.key()
                     + "' offloads KV cache to DRAM on runner '" + label
@@ -52,14 +74,26 @@ public final class DramBudget {
         }
         long gpus = hardware.gpusPerNode();
         long used = gpusUsed(config, entry, gpus);
-        return compute(hardware.availableCpuDramMib(), gpus, used, dramUtilization);
+        if (usableBytes == null) {
+            usableBytes = usableBytes(hardware.availableCpuDramMib(), dramUtilization);
+        }
+        return byGpusUsed.computeIfAbsent(used, u -> share(usableBytes, gpus, u));
     }
 
     /** The formula alone: min(available, cap) MiB in bytes, times utilization, for used of gpus GPUs, in GB. */
     static long compute(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
+        return share(usableBytes(availableMib, dramUtilization), gpusPerNode, gpusUsed);
+    }
+
+    /** The formula's first steps: the bytes a whole node may use. */
+    private static BigDecimal usableBytes(long availableMib, double dramUtilization) {
         BigDecimal available = BigDecimal.valueOf(Math.min(availableMib, MAX_AVAILABLE_MIB));
-        BigDecimal result = available.multiply(BYTES_PER_MIB, DECIMAL)
-                .multiply(ShortestDecimal.of(dramUtilization), DECIMAL)
+        return available.multiply(BYTES_PER_MIB, DECIMAL).multiply(ShortestDecimal.of(dramUtilization), DECIMAL);
+    }
+
+    /** The formula's last steps: the share of {@code usableBytes} for used of gpus GPUs, in whole GB. */
+    private static long share(BigDecimal usableBytes, long gpusPerNode, long gpusUsed) {
+        BigDecimal result = usableBytes
                 .multiply(BigDecimal.valueOf(gpusUsed), DECIMAL)
                 .divide(BigDecimal.valueOf(gpusPerNode), DECIMAL)
                 .divide(BYTES_PER_GB, DECIMAL);

@@ -78,11 +78,12 @@ final class Expander {
 
     private void expandAgentic(MasterConfig config, Scenario.AgenticCoding scenario, List<String> runners,
                                List<Row> rows) {
+        DramBudget budget = new DramBudget(config, scenario.dramUtilization(), runnerConfig);
         for (SearchEntry entry : scenario.searchSpace()) {
             // The budget is computed before any filter, so its errors show whatever is selected.
             long dramGb;
             try {
-                dramGb = DramBudget.totalCpuDramGb(config, entry, scenario.dramUtilization(), runnerConfig);
+                dramGb = budget.totalCpuDramGb(entry);
             } catch (ProblemException e) {
                 problems.addAll(e.problems());
                 continue;

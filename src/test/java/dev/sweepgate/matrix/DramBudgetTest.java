@@ -25,7 +25,7 @@ class DramBudgetTest {
 
     private static long budget(String runner, SearchEntry entry, double utilization) {
         MasterConfig config = config("k").runner(runner).with(agentic(utilization, entry)).build();
-        return DramBudget.totalCpuDramGb(config, entry, utilization, Fixtures.runners());
+        return new DramBudget(config, utilization, Fixtures.runners()).totalCpuDramGb(entry);
     }
 
     private static ProblemException failure(String runner, SearchEntry entry) {
@@ -46,6 +46,19 @@ class DramBudgetTest {
         assertEquals(616, budget("cluster:gb200-nv", singleAgentic(4, "dram", HICACHE, "none", list(1)), 0.683));
         // Two of four GPUs get half.
         assertEquals(308, budget("cluster:gb200-nv", singleAgentic(2, "dram", HICACHE, "none", list(1)), 0.683));
+    }
+
+    @Test
+    void entriesOfOneScenarioEachGetTheShareOfTheirOwnGpus() {
+        SearchEntry four = singleAgentic(4, "dram", HICACHE, "none", list(1));
+        SearchEntry two = singleAgentic(2, "dram", HICACHE, "none", list(1));
+        SearchEntry none = singleAgentic(4, "none", null, "none", list(1));
+        MasterConfig config = config("k").runner("cluster:gb200-nv").with(agentic(0.683, four, two, none)).build();
+        DramBudget budget = new DramBudget(config, 0.683, Fixtures.runners());
+        assertEquals(616, budget.totalCpuDramGb(four));
+        assertEquals(308, budget.totalCpuDramGb(two));
+        assertEquals(0, budget.totalCpuDramGb(none));
+        assertEquals(616, budget.totalCpuDramGb(four));
     }
 
     @Test
