@@ -505,7 +505,8 @@ public final class YamlLoader {
 
         private YMap buildMap(Frame frame) {
             Map<Object, YScalar> seen = new HashMap<>();
-            List<YMap.Entry> entries = new ArrayList<>(frame.entries);
+            // YMap copies its entries: only merged ones need a list of their own first.
+            List<YMap.Entry> entries = frame.merges.isEmpty() ? frame.entries : new ArrayList<>(frame.entries);
             for (YMap.Entry e : frame.entries) {
                 YScalar previous = seen.putIfAbsent(dedupKey(e.key().value()), e.key());
                 if (previous != null) {
