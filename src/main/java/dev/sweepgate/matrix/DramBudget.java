@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,41 +26,29 @@ public final class DramBudget {
     private static final BigDecimal BYTES_PER_MIB = BigDecimal.valueOf(1_048_576L);
     private static final BigDecimal BYTES_PER_GB = BigDecimal.valueOf(1_000_000_000L);
 
-    private final MasterConfig config;
-    private final Double dramUtilization;
-    private final RunnerConfig.Hardware hardware;
     private final RunnerConfig runners;
     /**
-     * The first two steps of the formula, the same for every entry of the scenario; null until an
-     * entry needs them.
+     * Budgets already worked out, by the formula's inputs (available MiB, GPUs per node, GPUs used,
+     * utilization): a sweep's entries use a few runners, utilizations and GPU counts (the real
+     * configs: 179 entries offloading to DRAM, 28 distinct inputs).
      */
-    private BigDecimal usableBytes;
-    /** Budgets by GPUs used: a scenario's entries use a few GPU counts, each worked out once. */
-    private final Map<Long, Long> byGpusUsed = new HashMap<>();
+    private final Map<List<Object>, Long> computed = new HashMap<>();
 
-    /**
-     * The budgets of one agentic scenario of {@code config}: its entries share the runner and the
-     * utilization, so what depends on those alone is computed once for all of them.
-     *
-     * @param dramUtilization the scenario's {@code dram-utilization}; null when not written
-     */
-    DramBudget(MasterConfig config, Double dramUtilization, RunnerConfig runners) {
-        this.config = config;
-        this.dramUtilization = dramUtilization;
+    /** The budgets of the entries of one expansion over {@code runners}. */
+    DramBudget(RunnerConfig runners) {
         this.runners = runners;
-        this.hardware = runners.hardware() == null ? null : runners.hardware().get(config.runner());
     }
 
     /**
-     * The budget of one entry of the scenario.
-     *
+     * @param dramUtilization the scenario's {@code dram-utilization}; null when not written
      * @throws ProblemException when the runner has no hardware entry or the GPUs do not fit its nodes
      */
-    long totalCpuDramGb(SearchEntry entry) {
+    long totalCpuDramGb(MasterConfig config, SearchEntry entry, Double dramUtilization) {
         if (!"dram".equals(entry.kvOffloading())) {
             return 0;
         }
         String label = config.runner();
+        RunnerConfig.Hardware hardware = runners.hardware() == null ? null : runners.hardware().get(label);
         if (hardware == null) {
             throw problem(config, entry, "matrix.dram-no-hardware", "config '" + config.key()
                     + "' offloads KV cache to DRAM on runner '" + label
@@ -72,28 +61,25 @@ public final class DramBudget {
                     + "' offloads KV cache to DRAM but its agentic-coding scenario has no dram-utilization;"
                     + " add 'dram-utilization: 0.8' (a fraction in (0, 1]) next to its search-space");
         }
+        long available = hardware.availableCpuDramMib();
         long gpus = hardware.gpusPerNode();
         long used = gpusUsed(config, entry, gpus);
-        if (usableBytes == null) {
-            usableBytes = usableBytes(hardware.availableCpuDramMib(), dramUtilization);
+        // A list, not a record, as the key: a record's hashCode is bootstrapped on first use, which
+        // cost more than all the arithmetic it saves.
+        List<Object> inputs = List.of(available, gpus, used, dramUtilization);
+        Long budget = computed.get(inputs);
+        if (budget == null) {
+            budget = compute(available, gpus, used, dramUtilization);
+            computed.put(inputs, budget);
         }
-        return byGpusUsed.computeIfAbsent(used, u -> share(usableBytes, gpus, u));
+        return budget;
     }
 
     /** The formula alone: min(available, cap) MiB in bytes, times utilization, for used of gpus GPUs, in GB. */
     static long compute(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
-        return share(usableBytes(availableMib, dramUtilization), gpusPerNode, gpusUsed);
-    }
-
-    /** The formula's first steps: the bytes a whole node may use. */
-    private static BigDecimal usableBytes(long availableMib, double dramUtilization) {
         BigDecimal available = BigDecimal.valueOf(Math.min(availableMib, MAX_AVAILABLE_MIB));
-        return available.multiply(BYTES_PER_MIB, DECIMAL).multiply(ShortestDecimal.of(dramUtilization), DECIMAL);
-    }
-
-    /** The formula's last steps: the share of {@code usableBytes} for used of gpus GPUs, in whole GB. */
-    private static long share(BigDecimal usableBytes, long gpusPerNode, long gpusUsed) {
-        BigDecimal result = usableBytes
+        BigDecimal result = available.multiply(BYTES_PER_MIB, DECIMAL)
+                .multiply(ShortestDecimal.of(dramUtilization), DECIMAL)
                 .multiply(BigDecimal.valueOf(gpusUsed), DECIMAL)
                 .divide(BigDecimal.valueOf(gpusPerNode), DECIMAL)
                 .divide(BYTES_PER_GB, DECIMAL);

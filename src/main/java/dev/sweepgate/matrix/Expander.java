@@ -20,9 +20,11 @@ final class Expander {
     private final RunnerConfig runnerConfig;
     private final Selection selection;
     private final Problems problems;
+    private final DramBudget dramBudget;
 
     Expander(RunnerConfig runnerConfig, Selection selection, Problems problems) {
         this.runnerConfig = runnerConfig;
+        this.dramBudget = new DramBudget(runnerConfig);
         this.selection = selection;
         this.problems = problems;
     }
@@ -78,12 +80,11 @@ final class Expander {
 
     private void expandAgentic(MasterConfig config, Scenario.AgenticCoding scenario, List<String> runners,
                                List<Row> rows) {
-        DramBudget budget = new DramBudget(config, scenario.dramUtilization(), runnerConfig);
         for (SearchEntry entry : scenario.searchSpace()) {
             // The budget is computed before any filter, so its errors show whatever is selected.
             long dramGb;
             try {
-                dramGb = budget.totalCpuDramGb(entry);
+                dramGb = dramBudget.totalCpuDramGb(config, entry, scenario.dramUtilization());
             } catch (ProblemException e) {
                 problems.addAll(e.problems());
                 continue;
