@@ -342,7 +342,9 @@ final class MasterConfigBinder {
         }
         List<Position> settingPositions = new ArrayList<>();
         if (map.get("additional-settings") instanceof YSeq seq) {
-            seq.items().forEach(item -> settingPositions.add(item.pos()));
+            for (YNode item : seq.items()) {
+                settingPositions.add(item.pos());
+            }
         }
         return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos(), settingPositions);
     }
@@ -504,8 +506,12 @@ final class MasterConfigBinder {
 
     private static List<SearchEntry> entries(List<Scenario.FixedSeqLen> fixed, List<Scenario.AgenticCoding> agentic) {
         List<SearchEntry> all = new ArrayList<>();
-        fixed.forEach(f -> all.addAll(f.searchSpace()));
-        agentic.forEach(a -> all.addAll(a.searchSpace()));
+        for (Scenario.FixedSeqLen f : fixed) {
+            all.addAll(f.searchSpace());
+        }
+        for (Scenario.AgenticCoding a : agentic) {
+            all.addAll(a.searchSpace());
+        }
         return all;
     }
 
