@@ -49,20 +49,17 @@ class Yaml11ScalarsTest {
 
     @Test
     void formsThatStartWithASignDigitOrDotStillResolveEachWay() {
-        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf("0.80"));
-        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf("-1_000.5e+3"));
-        assertEquals(Kind.FLOAT, Yaml11Scalars.kindOf("1:30.5"));
-        assertEquals(Kind.INT, Yaml11Scalars.kindOf("-1:30"));
-        assertEquals(Kind.INT, Yaml11Scalars.kindOf("0b1_0"));
-        assertEquals(Kind.TIMESTAMP, Yaml11Scalars.kindOf("2001-12-14t21:59:43.10-05:00"));
-        assertEquals(Kind.TIMESTAMP, Yaml11Scalars.kindOf("2001-1-4 1:59:43"));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("2001-12-1"));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("0.5.2"));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("."));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("-"));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("~x"));
-        assertEquals(Kind.STRING, Yaml11Scalars.kindOf("-yes"));
+        assertKinds(Kind.FLOAT, "0.80", "-1_000.5e+3", "1:30.5");
+        assertKinds(Kind.INT, "-1:30", "0b1_0");
+        assertKinds(Kind.TIMESTAMP, "2001-12-14t21:59:43.10-05:00", "2001-1-4 1:59:43");
+        assertKinds(Kind.STRING, "2001-12-1", "0.5.2", ".", "-", "~x", "-yes");
         assertEquals(-90L, Yaml11Scalars.parseInt("-1:30"));
         assertEquals(2L, Yaml11Scalars.parseInt("0b1_0"));
+    }
+
+    private static void assertKinds(Kind kind, String... texts) {
+        for (String text : texts) {
+            assertEquals(kind, Yaml11Scalars.kindOf(text), text);
+        }
     }
 }
