@@ -309,7 +309,7 @@ public final class YamlLoader {
                 node = new YScalar(text, text, false, pos);
             }
             register(event, node);
-            writtenNodes++; // a scalar weighs 1, the default of weights: not stored, most nodes are scalars
+            writtenNodes++; // a scalar weighs 1 (weightOf): not stored, most nodes are scalars
             return node;
         }
 
@@ -438,12 +438,12 @@ public final class YamlLoader {
                 YMap map = buildMap(frame);
                 // Merged entries count too: alternating merges and aliases must not hide a bomb.
                 for (YMap.Entry e : map.entries()) {
-                    weight += 1 + weights.getOrDefault(e.value(), 1L);
+                    weight += 1 + weightOf(e.value());
                 }
                 node = map;
             } else {
                 for (YNode child : frame.items) {
-                    weight += weights.getOrDefault(child, 1L);
+                    weight += weightOf(child);
                 }
                 node = new YSeq(frame.items, frame.pos);
             }
@@ -453,6 +453,11 @@ public final class YamlLoader {
             weights.put(node, weight);
             register(frame.event, node);
             attach(node, frame.event);
+        }
+
+        /** A scalar weighs 1 without a look-up, which would also make it an identity hash; collections are stored. */
+        private long weightOf(YNode node) {
+            return node instanceof YScalar ? 1 : weights.getOrDefault(node, 1L);
         }
 
         private void attach(YNode node, Event event) {
