@@ -106,7 +106,9 @@ public final class AddedText {
 
     /** How many entries begin before {@code line} (1-based) of {@code head}. */
     private static int entriesBefore(byte[] head, int line) {
-        String text = new String(head, StandardCharsets.UTF_8);
+        // Read as Latin-1, one char per byte, not decoded: the entry start and the line feed are
+        // ASCII, and no byte of another character in UTF-8 is, so the lines and their starts are the same.
+        String text = new String(head, StandardCharsets.ISO_8859_1);
         int count = 0;
         int current = 1;
         int start = 0;

@@ -157,20 +157,14 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
 
     /** Lines that begin with {@code - config-keys:}, split the way Python's {@code str.splitlines} splits. */
     static int countEntryStarts(String text) {
+        // A line begins the text or follows a line break (CRLF needs no case of its own: what follows
+        // a CR and starts an entry follows a lone CR). indexOf finds the few candidates, instead of
+        // a test of every character of the file.
         int count = 0;
-        int lineStart = 0;
-        int n = text.length();
-        int i = 0;
-        while (i <= n) {
-            if (i == n || isPythonLineBreak(text.charAt(i))) {
-                // ENTRY_START holds no line break, so a line that starts with it holds all of it; the empty
-                // "line" between the CR and LF of a CRLF starts no entry, so CRLF needs no case of its own
-                if (text.startsWith(ENTRY_START, lineStart)) {
-                    count++;
-                }
-                lineStart = i + 1;
+        for (int at = text.indexOf(ENTRY_START); at >= 0; at = text.indexOf(ENTRY_START, at + 1)) {
+            if (at == 0 || isPythonLineBreak(text.charAt(at - 1))) {
+                count++;
             }
-            i++;
         }
         return count;
     }

@@ -11,7 +11,6 @@ import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YSeq;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -61,7 +60,23 @@ final class MapReader {
 
     /** Reports every key that is not a field of {@code shape}. */
     void rejectUnknown(Shape shape) {
-        rejectUnknown(shape.names());
+        rejectUnknown(shape, List.of());
+    }
+
+    /**
+     * Reports every key that is neither a field of {@code shape} nor one of {@code misplaced}
+     * (fields of another kind of mapping that the caller reports with a message of its own).
+     */
+    void rejectUnknown(Shape shape, List<String> misplaced) {
+        for (YMap.Entry e : map.entries()) {
+            Object key = e.key().value();
+            if (!(key instanceof String s && (shape.has(s) || misplaced.contains(s)))) {
+                // The allowed keys only for a message: most mappings have no unknown key.
+                List<String> allowed = new ArrayList<>(shape.names());
+                allowed.addAll(misplaced);
+                reportUnknown(e, allowed);
+            }
+        }
     }
 
     // Readers by field definition: required-ness and type come from the definition, so the
@@ -121,35 +136,39 @@ final class MapReader {
         return stringList(f.name(), f.required());
     }
 
-    /** Reports every key that is not one of {@code allowed}, suggesting the dashed spelling. */
-    void rejectUnknown(Collection<String> allowed) {
-        for (YMap.Entry e : map.entries()) {
-            Object key = e.key().value();
-            if (key instanceof String s && allowed.contains(s)) {
-                continue;
-            }
-            String name = String.valueOf(e.key().text());
-            String dashed = name.replace('_', '-');
-            List<String> absent = allowed.stream().filter(f -> !map.has(f)).toList();
-            java.util.Optional<String> near = Nearest.one(name, absent);
-            String hint;
-            if (!dashed.equals(name) && allowed.contains(dashed)) {
-                hint = "write `" + dashed + "` (field names use dashes)";
-                meant.add(dashed);
-            } else if (near.isPresent()) {
-                hint = "did you mean `" + near.get() + "`?";
-                meant.add(near.get());
-            } else {
-                hint = "remove it; allowed here: " + String.join(", ", allowed);
-            }
-            problems.error(e.key().pos(), "config.unknown-field",
-                    "unknown field `" + name + "` in " + what + ": " + hint);
+    /** Reports an unknown key, suggesting the dashed spelling or the nearest of {@code allowed}. */
+    private void reportUnknown(YMap.Entry e, List<String> allowed) {
+        String name = String.valueOf(e.key().text());
+        String dashed = name.replace('_', '-');
+        List<String> absent = allowed.stream().filter(f -> !map.has(f)).toList();
+        java.util.Optional<String> near = Nearest.one(name, absent);
+        String hint;
+        if (!dashed.equals(name) && allowed.contains(dashed)) {
+            hint = "write `" + dashed + "` (field names use dashes)";
+            meant.add(dashed);
+        } else if (near.isPresent()) {
+            hint = "did you mean `" + near.get() + "`?";
+            meant.add(near.get());
+        } else {
+            hint = "remove it; allowed here: " + String.join(", ", allowed);
         }
+        problems.error(e.key().pos(), "config.unknown-field",
+                "unknown field `" + name + "` in " + what + ": " + hint);
     }
 
-    /** The node under a field, or null when absent; reports an explicit null. */
-    YNode node(String field) {
+    /**
+     * The node under a field, or null when it is absent (reported when required) or an explicit
+     * null (reported). One look-up for both: every field of every mapping is read this way.
+     */
+    private YNode present(String field, boolean required) {
         YNode node = map.get(field);
+        if (node == null) {
+            // A misspelt field is reported once, as the unknown field with its fix.
+            if (required && !meant.contains(field)) {
+                problems.error(map.pos(), "config.missing-field", what + " lacks the required field `" + field + "`");
+            }
+            return null;
+        }
         if (node instanceof YScalar s && s.isNull()) {
             problems.error(s.pos(), "config.null", "`" + field + "` in " + what
                     + " is null: give it a value, or remove the line to use the default");
@@ -158,23 +177,8 @@ final class MapReader {
         return node;
     }
 
-    /** True when the field is present (even as an explicit null, which node() reports). */
-    private boolean missing(String field, boolean required) {
-        if (map.has(field)) {
-            return false;
-        }
-        // A misspelt field is reported once, as the unknown field with its fix.
-        if (required && !meant.contains(field)) {
-            problems.error(map.pos(), "config.missing-field", what + " lacks the required field `" + field + "`");
-        }
-        return true;
-    }
-
     String string(String field, boolean required) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }
@@ -195,10 +199,7 @@ final class MapReader {
     }
 
     Boolean bool(String field, boolean required) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }
@@ -211,10 +212,7 @@ final class MapReader {
 
     /** An integer that must be at least {@code min}. */
     Integer integer(String field, boolean required, int min) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }
@@ -239,10 +237,7 @@ final class MapReader {
 
     /** A number (integer or float) for fields such as dram-utilization. */
     Double number(String field, boolean required) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }
@@ -257,10 +252,7 @@ final class MapReader {
     }
 
     YSeq list(String field, boolean required) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }
@@ -272,10 +264,7 @@ final class MapReader {
     }
 
     YMap mapping(String field, boolean required) {
-        if (missing(field, required)) {
-            return null;
-        }
-        YNode node = node(field);
+        YNode node = present(field, required);
         if (node == null) {
             return null;
         }

@@ -19,6 +19,10 @@ import java.util.Set;
  * Fields are read by their definitions in {@link ConfigFormat}; rules across fields live here.
  */
 final class MasterConfigBinder {
+    /** Fields of the other kind of entry: reported by a dedicated message, not again as unknown. */
+    private static final List<String> MISPLACED_IN_SINGLE_NODE = List.of("kv-p2p-transfer", "prefill", "decode");
+    private static final List<String> MISPLACED_IN_MULTI_NODE = List.of("tp");
+
     private final Problems problems;
 
     MasterConfigBinder(Problems problems) {
@@ -224,7 +228,7 @@ final class MasterConfigBinder {
         if (!agentic) {
             reportMisplaced(map, entryWhat);
         }
-        r.rejectUnknown(agentic ? shape.names() : withMisplaced(shape.names(), "kv-p2p-transfer", "prefill", "decode"));
+        r.rejectUnknown(shape, agentic ? List.of() : MISPLACED_IN_SINGLE_NODE);
         Integer tp = r.integer(shape.field("tp"));
         int pp = orOne(r.integer(shape.field("pp")));
         int dcp = orOne(r.integer(shape.field("dcp-size")));
@@ -268,7 +272,7 @@ final class MasterConfigBinder {
             problems.error(map.entry("tp").key().pos(), "config.form", "`tp` is not a field of " + entryWhat
                     + " (multinode: true): set tp on the prefill and decode workers");
         }
-        r.rejectUnknown(agentic ? shape.names() : withMisplaced(shape.names(), "tp"));
+        r.rejectUnknown(shape, agentic ? List.of() : MISPLACED_IN_MULTI_NODE);
         String spec = specDecoding(r, shape);
         Worker prefill = worker(r, shape.field("prefill"), entryWhat);
         Worker decode = worker(r, shape.field("decode"), entryWhat);
@@ -338,7 +342,9 @@ final class MasterConfigBinder {
         }
         List<Position> settingPositions = new ArrayList<>();
         if (map.get("additional-settings") instanceof YSeq seq) {
-            seq.items().forEach(item -> settingPositions.add(item.pos()));
+            for (YNode item : seq.items()) {
+                settingPositions.add(item.pos());
+            }
         }
         return new Worker(numWorker, tp, pp, dcp, pcp, ep, dpAttn, hardware, settings, map.pos(), settingPositions);
     }
@@ -500,15 +506,12 @@ final class MasterConfigBinder {
 
     private static List<SearchEntry> entries(List<Scenario.FixedSeqLen> fixed, List<Scenario.AgenticCoding> agentic) {
         List<SearchEntry> all = new ArrayList<>();
-        fixed.forEach(f -> all.addAll(f.searchSpace()));
-        agentic.forEach(a -> all.addAll(a.searchSpace()));
-        return all;
-    }
-
-    /** Fields reported by a dedicated message are not reported again as unknown. */
-    private static List<String> withMisplaced(List<String> allowed, String... misplaced) {
-        List<String> all = new ArrayList<>(allowed);
-        all.addAll(List.of(misplaced));
+        for (Scenario.FixedSeqLen f : fixed) {
+            all.addAll(f.searchSpace());
+        }
+        for (Scenario.AgenticCoding a : agentic) {
+            all.addAll(a.searchSpace());
+        }
         return all;
     }
 

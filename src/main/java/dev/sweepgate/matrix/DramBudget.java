@@ -10,6 +10,8 @@ import dev.sweepgate.problem.ProblemException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,15 +26,24 @@ public final class DramBudget {
     private static final BigDecimal BYTES_PER_MIB = BigDecimal.valueOf(1_048_576L);
     private static final BigDecimal BYTES_PER_GB = BigDecimal.valueOf(1_000_000_000L);
 
-    private DramBudget() {
+    private final RunnerConfig runners;
+    /**
+     * Budgets already worked out, by the formula's inputs (available MiB, GPUs per node, GPUs used,
+     * utilization): a sweep's entries use a few runners, utilizations and GPU counts (the real
+     * configs: 179 entries offloading to DRAM, 28 distinct inputs).
+     */
+    private final Map<List<Object>, Long> computed = new HashMap<>();
+
+    /** The budgets of the entries of one expansion over {@code runners}. */
+    DramBudget(RunnerConfig runners) {
+        this.runners = runners;
     }
 
     /**
      * @param dramUtilization the scenario's {@code dram-utilization}; null when not written
      * @throws ProblemException when the runner has no hardware entry or the GPUs do not fit its nodes
      */
-    public static long totalCpuDramGb(MasterConfig config, SearchEntry entry, Double dramUtilization,
-                                      RunnerConfig runners) {
+    long totalCpuDramGb(MasterConfig config, SearchEntry entry, Double dramUtilization) {
         if (!"dram".equals(entry.kvOffloading())) {
             return 0;
         }
@@ -50,9 +61,18 @@ public final class DramBudget {
                     + "' offloads KV cache to DRAM but its agentic-coding scenario has no dram-utilization;"
                     + " add 'dram-utilization: 0.8' (a fraction in (0, 1]) next to its search-space");
         }
+        long available = hardware.availableCpuDramMib();
         long gpus = hardware.gpusPerNode();
         long used = gpusUsed(config, entry, gpus);
-        return compute(hardware.availableCpuDramMib(), gpus, used, dramUtilization);
+        // A list, not a record, as the key: a record's hashCode is bootstrapped on first use, which
+        // cost more than all the arithmetic it saves.
+        List<Object> inputs = List.of(available, gpus, used, dramUtilization);
+        Long budget = computed.get(inputs);
+        if (budget == null) {
+            budget = compute(available, gpus, used, dramUtilization);
+            computed.put(inputs, budget);
+        }
+        return budget;
     }
 
     /** The formula alone: min(available, cap) MiB in bytes, times utilization, for used of gpus GPUs, in GB. */

@@ -52,19 +52,18 @@ final class EvalPolicy {
         boolean[] marks = new boolean[rows.size()];
         Integer[] evalConcs = new Integer[rows.size()];
         markSingleNodeFixed(rows, marks);
-        markMultiNode(rows, i -> !rows.get(i).isAgentic() && isEightKOneK(rows.get(i)), marks, evalConcs);
+        markMultiNode(rows, row -> !row.isAgentic() && isEightKOneK(row), marks, evalConcs);
         if (includeAgentic) {
             markSingleNodeAgentic(rows, marks);
-            markMultiNode(rows, i -> rows.get(i).isAgentic(), marks, evalConcs);
+            markMultiNode(rows, Row::isAgentic, marks, evalConcs);
         }
         List<Row> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
-            if (!Boolean.valueOf(marks[i]).equals(row.get(RUN_EVAL))) {
-                row = row.with(RUN_EVAL, marks[i]); // most rows already say false: copy only the others
-            }
             if (evalConcs[i] != null) {
-                row = row.with(EVAL_CONC, evalConcs[i]);
+                row = row.with(RUN_EVAL, marks[i], EVAL_CONC, evalConcs[i]);
+            } else if (!Boolean.valueOf(marks[i]).equals(row.get(RUN_EVAL))) {
+                row = row.with(RUN_EVAL, marks[i]); // most rows already say false: copy only the others
             }
             out.add(row);
         }
@@ -85,7 +84,9 @@ final class EvalPolicy {
         }
         for (List<Integer> members : groups.values()) {
             TreeSet<Integer> distinct = new TreeSet<>();
-            members.forEach(i -> distinct.add(conc(rows.get(i))));
+            for (int i : members) {
+                distinct.add(conc(rows.get(i)));
+            }
             List<Integer> sorted = new ArrayList<>(distinct);
             int largest = sorted.get(sorted.size() - 1);
             int median = sorted.get(sorted.size() / 2);
@@ -119,18 +120,26 @@ final class EvalPolicy {
      * Rules 2 and 3 (multi-node part): rows that differ only in concurrency form a setup; the
      * first row holding its highest concurrency >= 16 is marked and told which one to eval.
      */
-    private static void markMultiNode(List<Row> rows, Predicate<Integer> eligible, boolean[] marks,
+    private static void markMultiNode(List<Row> rows, Predicate<Row> eligible, boolean[] marks,
                                       Integer[] evalConcs) {
         Map<Map<String, Object>, List<Integer>> groups = new LinkedHashMap<>();
+        int[] maxConcs = new int[rows.size()]; // of the grouped rows: each row's list is scanned once
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
-            if (!row.isMultiNode() || !eligible.test(i) || maxConc(row) < MIN_EVAL_CONC) {
+            if (!row.isMultiNode() || !eligible.test(row)) {
+                continue;
+            }
+            maxConcs[i] = maxConc(row);
+            if (maxConcs[i] < MIN_EVAL_CONC) {
                 continue;
             }
             groups.computeIfAbsent(row.except(NOT_IN_GROUP_KEY), k -> new ArrayList<>()).add(i);
         }
         for (List<Integer> members : groups.values()) {
-            int highest = members.stream().mapToInt(i -> maxConc(rows.get(i))).max().orElseThrow();
+            int highest = Integer.MIN_VALUE;
+            for (int i : members) {
+                highest = Math.max(highest, maxConcs[i]);
+            }
             for (int i : members) {
                 if (concs(rows.get(i)).contains(highest)) {
                     marks[i] = true;

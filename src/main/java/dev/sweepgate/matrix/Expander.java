@@ -20,9 +20,11 @@ final class Expander {
     private final RunnerConfig runnerConfig;
     private final Selection selection;
     private final Problems problems;
+    private final DramBudget dramBudget;
 
     Expander(RunnerConfig runnerConfig, Selection selection, Problems problems) {
         this.runnerConfig = runnerConfig;
+        this.dramBudget = new DramBudget(runnerConfig);
         this.selection = selection;
         this.problems = problems;
     }
@@ -82,7 +84,7 @@ final class Expander {
             // The budget is computed before any filter, so its errors show whatever is selected.
             long dramGb;
             try {
-                dramGb = DramBudget.totalCpuDramGb(config, entry, scenario.dramUtilization(), runnerConfig);
+                dramGb = dramBudget.totalCpuDramGb(config, entry, scenario.dramUtilization());
             } catch (ProblemException e) {
                 problems.addAll(e.problems());
                 continue;

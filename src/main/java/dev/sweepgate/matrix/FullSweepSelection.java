@@ -5,6 +5,7 @@ import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.config.SearchEntry;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -66,11 +67,7 @@ final class FullSweepSelection implements Selection {
     }
 
     private Optional<EntryPlan> agentic(SearchEntry entry) {
-        Integer min = options.minConc();
-        Integer max = options.maxConc();
-        List<Integer> concs = expand(entry.concurrency()).stream()
-                .filter(c -> (min == null || c >= min) && (max == null || c <= max))
-                .toList();
+        List<Integer> concs = within(expand(entry.concurrency()), options.minConc(), options.maxConc());
         return concs.isEmpty() ? Optional.empty() : Optional.of(EntryPlan.of(concs, entry));
     }
 
@@ -111,13 +108,13 @@ final class FullSweepSelection implements Selection {
             if (min <= 0) {
                 return Optional.empty();
             }
-            kept = kept.stream().filter(c -> c >= min).toList();
+            kept = within(kept, min, null);
             if (kept.isEmpty()) {
                 return Optional.empty();
             }
         }
         if (max != null) {
-            kept = kept.stream().filter(c -> c <= max).toList();
+            kept = within(kept, null, max);
             if (kept.isEmpty()) {
                 return max > 0 ? Optional.of(List.of(max)) : Optional.empty();
             }
@@ -149,6 +146,20 @@ final class FullSweepSelection implements Selection {
             }
         }
         return Optional.of(ConcurrencyValues.range(start, end, options.stepSize()));
+    }
+
+    /** The values from min to max (null: no bound), in order; the list itself when neither is given. */
+    private static List<Integer> within(List<Integer> values, Integer min, Integer max) {
+        if (min == null && max == null) {
+            return values;
+        }
+        List<Integer> kept = new ArrayList<>(values.size());
+        for (int value : values) {
+            if ((min == null || value >= min) && (max == null || value <= max)) {
+                kept.add(value);
+            }
+        }
+        return kept;
     }
 
     private List<Integer> expand(Concurrency concurrency) {

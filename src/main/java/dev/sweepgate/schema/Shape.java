@@ -56,6 +56,16 @@ public record Shape(String id, String title, String description, List<Field> fie
         return Collections.unmodifiableList(names);
     }
 
+    /** Whether {@code name} is one of the fields; no list of names is built to tell. */
+    public boolean has(String name) {
+        for (Field f : fields) {
+            if (f.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public Field field(String name) {
         for (Field f : fields) {
             if (f.name().equals(name)) {

@@ -8,9 +8,6 @@ import java.util.regex.Pattern;
  * that {@code 1e3} stays a string and {@code 1:30} is the integer 90.
  */
 public final class Yaml11Scalars {
-    private static final Pattern BOOL = Pattern.compile(
-            "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
-    private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
     private static final Pattern INT = Pattern.compile(
             "[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
                     + "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+");
@@ -42,22 +39,24 @@ public final class Yaml11Scalars {
             return wordKind(text);
         }
         if (isPlainDecimal(text)) {
-            // The commonest number form matches neither NULL nor BOOL: skip the regexes.
+            // The commonest number form: skip the patterns.
             return Kind.INT;
         }
-        if (NULL.matcher(text).matches()) {
+        // No boolean starts with what is left (a sign, digit, dot, `~`, `<` or `=`); nor does a null,
+        // but for `~` and the empty text.
+        if (text.isEmpty() || text.equals("~")) {
             return Kind.NULL;
         }
-        if (BOOL.matcher(text).matches()) {
-            return Kind.BOOL;
-        }
-        if (INT.matcher(text).matches()) {
+        // Each pattern runs only where it can match: every float has a dot, no integer has one, and
+        // a timestamp starts with a four-digit year and a dash.
+        boolean dot = text.indexOf('.') >= 0;
+        if (!dot && INT.matcher(text).matches()) {
             return Kind.INT;
         }
-        if (FLOAT.matcher(text).matches()) {
+        if (dot && FLOAT.matcher(text).matches()) {
             return Kind.FLOAT;
         }
-        if (TIMESTAMP.matcher(text).matches()) {
+        if (text.length() > 4 && text.charAt(4) == '-' && TIMESTAMP.matcher(text).matches()) {
             return Kind.TIMESTAMP;
         }
         if (text.equals("<<")) {
@@ -69,6 +68,7 @@ public final class Yaml11Scalars {
         return Kind.STRING;
     }
 
+    /** The plain words that are not strings: YAML 1.1's booleans and nulls. */
     private static Kind wordKind(String text) {
         return switch (text) {
             case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
@@ -107,6 +107,14 @@ public final class Yaml11Scalars {
         if (text.length() <= 18 && isPlainDecimal(text)) {
             return Long.parseLong(text); // 18 digits always fit in a long
         }
+        return parseOtherInt(text);
+    }
+
+    /**
+     * Signs, underscores, other bases, sexagesimal and long decimals: rare, so kept apart, and
+     * parseInt, which runs for every integer, stays small to compile.
+     */
+    private static long parseOtherInt(String text) {
         String value = text.replace("_", "");
         int sign = 1;
         if (value.startsWith("-")) {

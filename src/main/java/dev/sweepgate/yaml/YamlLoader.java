@@ -277,8 +277,19 @@ public final class YamlLoader {
             return new Position(file, lineInFile.applyAsInt(mark.getLine() + 1), mark.getColumn() + 1);
         }
 
+        // The per-event helpers below test their Optionals instead of mapping them: a lambda or
+        // method reference there costs an allocation and, interpreted, a method-handle call for
+        // every node of the document.
+
         private Position position(Event event) {
-            return event.getStartMark().map(this::position).orElse(Position.ofFile(file));
+            Optional<Mark> mark = event.getStartMark();
+            return mark.isPresent() ? position(mark.get()) : Position.ofFile(file);
+        }
+
+        /** The tag written on a node, or null when none is (or only the non-specific `!`). */
+        private static String explicitTag(Optional<String> tag) {
+            String name = tag.orElse(null);
+            return "!".equals(name) ? null : name;
         }
 
         private ProblemException fail(Event event, String rule, String message) {
@@ -288,17 +299,17 @@ public final class YamlLoader {
         private YScalar scalar(ScalarEvent event) {
             String text = event.getValue();
             Position pos = position(event);
-            Optional<String> tag = event.getTag().filter(t -> !t.equals("!"));
+            String tag = explicitTag(event.getTag());
             YScalar node;
-            if (tag.isPresent()) {
-                node = new YScalar(tagged(event, tag.get(), text), text, false, pos);
+            if (tag != null) {
+                node = new YScalar(tagged(event, tag, text), text, false, pos);
             } else if (event.getImplicit().canOmitTagInPlainScalar()) {
                 node = new YScalar(resolvePlain(event, text), text, true, pos);
             } else {
                 node = new YScalar(text, text, false, pos);
             }
             register(event, node);
-            writtenNodes++; // a scalar weighs 1, the default of weights: not stored, most nodes are scalars
+            writtenNodes++; // a scalar weighs 1 (weightOf): not stored, most nodes are scalars
             return node;
         }
 
@@ -392,10 +403,11 @@ public final class YamlLoader {
 
         private void register(NodeEvent event, YNode node) {
             Optional<Anchor> anchor = event.getAnchor();
-            anchor.ifPresent(a -> {
-                anchorsInProgress.remove(a.getValue());
-                anchors.put(a.getValue(), node);
-            });
+            if (anchor.isPresent()) {
+                String name = anchor.get().getValue();
+                anchorsInProgress.remove(name);
+                anchors.put(name, node);
+            }
         }
 
         private void start(CollectionStartEvent event) {
@@ -403,13 +415,17 @@ public final class YamlLoader {
                 throw fail(event, "yaml.too-deep",
                         "the document nests deeper than " + MAX_DEPTH + " levels; flatten it");
             }
-            event.getTag().filter(t -> !t.equals("!")).ifPresent(tag -> {
+            String tag = explicitTag(event.getTag());
+            if (tag != null) {
                 String expected = event.getEventId() == Event.ID.MappingStart ? TAG_PREFIX + "map" : TAG_PREFIX + "seq";
                 if (!tag.equals(expected)) {
                     throw unsupportedTag(event, tag);
                 }
-            });
-            event.getAnchor().ifPresent(a -> anchorsInProgress.put(a.getValue(), Boolean.TRUE));
+            }
+            Optional<Anchor> anchor = event.getAnchor();
+            if (anchor.isPresent()) {
+                anchorsInProgress.put(anchor.get().getValue(), Boolean.TRUE);
+            }
             stack.push(new Frame(event, position(event), event.getEventId() == Event.ID.MappingStart));
         }
 
@@ -422,12 +438,12 @@ public final class YamlLoader {
                 YMap map = buildMap(frame);
                 // Merged entries count too: alternating merges and aliases must not hide a bomb.
                 for (YMap.Entry e : map.entries()) {
-                    weight += 1 + weights.getOrDefault(e.value(), 1L);
+                    weight += 1 + weightOf(e.value());
                 }
                 node = map;
             } else {
                 for (YNode child : frame.items) {
-                    weight += weights.getOrDefault(child, 1L);
+                    weight += weightOf(child);
                 }
                 node = new YSeq(frame.items, frame.pos);
             }
@@ -437,6 +453,11 @@ public final class YamlLoader {
             weights.put(node, weight);
             register(frame.event, node);
             attach(node, frame.event);
+        }
+
+        /** A scalar weighs 1 without a look-up, which would also make it an identity hash; collections are stored. */
+        private long weightOf(YNode node) {
+            return node instanceof YScalar ? 1 : weights.getOrDefault(node, 1L);
         }
 
         private void attach(YNode node, Event event) {
@@ -489,7 +510,8 @@ public final class YamlLoader {
 
         private YMap buildMap(Frame frame) {
             Map<Object, YScalar> seen = new HashMap<>();
-            List<YMap.Entry> entries = new ArrayList<>(frame.entries);
+            // YMap copies its entries: only merged ones need a list of their own first.
+            List<YMap.Entry> entries = frame.merges.isEmpty() ? frame.entries : new ArrayList<>(frame.entries);
             for (YMap.Entry e : frame.entries) {
                 YScalar previous = seen.putIfAbsent(dedupKey(e.key().value()), e.key());
                 if (previous != null) {

@@ -45,6 +45,16 @@ class AddedTextPositionsTest {
     }
 
     @Test
+    void entriesBeforeTheAddedOnesAreCountedWhateverCharactersTheyHold() {
+        // Two- and three-byte characters (and U+2028, a line break to Python but not to the diff) before the new entry.
+        String history = Changelogs.BASE.replace("Change alpha", "Change — alpha\u2028é") + "\n";
+        String head = history + GAMMA;
+        AddedText.Added added = AddedText.appended(bytes(history), bytes(head));
+        List<ChangelogEntry> entries = AddedText.parse(added, FILE, bytes(head));
+        assertEquals(List.of("entry 3 (line 14)"), entries.stream().map(ChangelogEntry::label).toList());
+    }
+
+    @Test
     void aProblemInScatteredAddedLinesPointsAtItsHeadLine() {
         // two hunks: a line added inside history (an empty one) and a bad entry at the end
         String diff = "--- a/f\n+++ b/f\n@@ -5,0 +6 @@\n+\n@@ -12,0 +14,5 @@\n"

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.schema.Field;
+import dev.sweepgate.schema.Kind;
+import dev.sweepgate.schema.Shape;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YamlLoader;
 import java.util.List;
@@ -16,6 +19,11 @@ class MapReaderTest {
     private MapReader reader(String yaml) {
         YMap map = (YMap) YamlLoader.standard().loadDecoded(yaml, "c.yaml").root();
         return new MapReader(map, "config 'x'", problems);
+    }
+
+    private static Shape shape(String... names) {
+        return Shape.of("t", "T", "test shape", java.util.Arrays.stream(names)
+                .map(name -> Field.optional(name, Kind.string(), name)).toArray(Field[]::new));
     }
 
     private List<String> reported() {
@@ -103,7 +111,7 @@ class MapReaderTest {
     @Test
     void anUnknownFieldGetsTheDashedSpellingTheNearestNameOrTheAllowedList() {
         MapReader r = reader("model_prefix: m\nmodle: i\nzzz: 1\nimage: ok\n");
-        r.rejectUnknown(List.of("model-prefix", "image", "model"));
+        r.rejectUnknown(shape("model-prefix", "image", "model"));
         assertEquals(List.of("1: unknown field `model_prefix` in config 'x': write `model-prefix` (field names use dashes) "
                         + "[config.unknown-field]",
                 "2: unknown field `modle` in config 'x': did you mean `model`? [config.unknown-field]",
@@ -112,5 +120,13 @@ class MapReaderTest {
         // the field it was meant to be is not also reported missing
         assertNull(r.string("model-prefix", true));
         assertEquals(3, reported().size(), reported().toString());
+    }
+
+    @Test
+    void aMisplacedFieldIsLeftToItsOwnMessageButListedAsAllowed() {
+        MapReader r = reader("tp: 8\nimage: ok\nzzz: 1\n");
+        r.rejectUnknown(shape("image", "model"), List.of("tp"));
+        assertEquals(List.of("3: unknown field `zzz` in config 'x': remove it; allowed here: image, model, tp "
+                + "[config.unknown-field]"), reported());
     }
 }

@@ -25,7 +25,7 @@ class DramBudgetTest {
 
     private static long budget(String runner, SearchEntry entry, double utilization) {
         MasterConfig config = config("k").runner(runner).with(agentic(utilization, entry)).build();
-        return DramBudget.totalCpuDramGb(config, entry, utilization, Fixtures.runners());
+        return new DramBudget(Fixtures.runners()).totalCpuDramGb(config, entry, utilization);
     }
 
     private static ProblemException failure(String runner, SearchEntry entry) {
@@ -46,6 +46,24 @@ class DramBudgetTest {
         assertEquals(616, budget("cluster:gb200-nv", singleAgentic(4, "dram", HICACHE, "none", list(1)), 0.683));
         // Two of four GPUs get half.
         assertEquals(308, budget("cluster:gb200-nv", singleAgentic(2, "dram", HICACHE, "none", list(1)), 0.683));
+    }
+
+    @Test
+    void oneBudgetGivesEachEntryTheShareOfItsOwnRunnerGpusAndUtilization() {
+        SearchEntry four = singleAgentic(4, "dram", HICACHE, "none", list(1));
+        SearchEntry two = singleAgentic(2, "dram", HICACHE, "none", list(1));
+        SearchEntry eight = singleAgentic(8, "dram", HICACHE, "none", list(1));
+        SearchEntry none = singleAgentic(4, "none", null, "none", list(1));
+        MasterConfig gb200 = config("k").runner("cluster:gb200-nv").with(agentic(0.683, four, two, none)).build();
+        MasterConfig b200 = config("b").runner("cluster:b200-dgxc").with(agentic(0.95, eight)).build();
+        DramBudget budget = new DramBudget(Fixtures.runners());
+        assertEquals(616, budget.totalCpuDramGb(gb200, four, 0.683));
+        assertEquals(308, budget.totalCpuDramGb(gb200, two, 0.683));
+        assertEquals(0, budget.totalCpuDramGb(gb200, none, 0.683));
+        assertEquals(2849, budget.totalCpuDramGb(b200, eight, 0.95));
+        assertEquals(616, budget.totalCpuDramGb(gb200, four, 0.683));
+        // 860160 MiB x 1048576 x 0.5 x 4/4 / 1e9 = 450.97...: another utilization, another budget
+        assertEquals(450, budget.totalCpuDramGb(gb200, four, 0.5));
     }
 
     @Test

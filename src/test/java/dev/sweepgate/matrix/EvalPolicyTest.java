@@ -74,6 +74,9 @@ class EvalPolicyTest {
         List<Row> rows = rows(EvalMode.MARK, config);
         assertEquals(List.of(false, true, false, false), column(rows, "run-eval"));
         assertEquals(64, rows.get(1).get("eval-conc"));
+        List<String> fields = List.copyOf(rows.get(1).fields().keySet());
+        assertEquals("eval-conc", fields.get(fields.size() - 1), "eval-conc goes last; run-eval keeps its place");
+        assertEquals(List.copyOf(rows.get(0).fields().keySet()), fields.subList(0, fields.size() - 1));
         assertFalse(rows.get(3).has("eval-conc"), "a setup below 16 is not evaluated");
     }
 
@@ -99,6 +102,9 @@ class EvalPolicyTest {
         assertEquals(1, evals.size());
         assertEquals(List.of(32), evals.get(0).get("conc"));
         assertEquals(32, evals.get(0).get("eval-conc"));
+        // run-eval is new to an agentic row: it goes last, and eval-conc after it
+        List<String> fields = List.copyOf(evals.get(0).fields().keySet());
+        assertEquals(List.of("run-eval", "eval-conc", "eval-only"), fields.subList(fields.size() - 3, fields.size()));
     }
 
     @Test

@@ -46,4 +46,20 @@ class Yaml11ScalarsTest {
         org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class,
                 () -> Yaml11Scalars.parseInt("9223372036854775808"));
     }
+
+    @Test
+    void formsThatStartWithASignDigitOrDotStillResolveEachWay() {
+        assertKinds(Kind.FLOAT, "0.80", "-1_000.5e+3", "1:30.5");
+        assertKinds(Kind.INT, "-1:30", "0b1_0");
+        assertKinds(Kind.TIMESTAMP, "2001-12-14t21:59:43.10-05:00", "2001-1-4 1:59:43");
+        assertKinds(Kind.STRING, "2001-12-1", "0.5.2", ".", "-", "~x", "-yes");
+        assertEquals(-90L, Yaml11Scalars.parseInt("-1:30"));
+        assertEquals(2L, Yaml11Scalars.parseInt("0b1_0"));
+    }
+
+    private static void assertKinds(Kind kind, String... texts) {
+        for (String text : texts) {
+            assertEquals(kind, Yaml11Scalars.kindOf(text), text);
+        }
+    }
 }
