@@ -110,6 +110,16 @@ class LauncherScriptTest {
     }
 
     @Test
+    void aTestSourceNewerThanTheJarDoesNotRebuildIt() throws Exception {
+        Path test = Files.createDirectories(checkout.resolve("src/test/java")).resolve("ExampleTest.java");
+        Files.writeString(test, "class ExampleTest {}\n");
+        Files.setLastModifiedTime(test, FileTime.from(JAR_TIME.plusSeconds(5)));
+        Files.setLastModifiedTime(test.getParent(), FileTime.from(JAR_TIME.plusSeconds(5)));
+        run(checkout.resolve("sweepgate"), "--version");
+        assertFalse(built());
+    }
+
+    @Test
     void aDeletedSourceRebuildsIt() throws Exception {
         Path directory = checkout.resolve("src/main/java");
         Files.delete(directory.resolve("Example.java"));
