@@ -174,6 +174,11 @@ class LauncherScriptTest {
         assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"), archiveFlag(jdk25));
         // a refused archive must not print on stderr: its log tags are off
         assertTrue(jdk25.containsAll(List.of("-Xlog:cds*=off:stderr", "-Xlog:aot*=off:stderr")), jdk25.toString());
+        // the cache's method profiles are not replayed (JDK 25 has them; JDK 24 has no such flag)
+        assertTrue(jdk25.containsAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTReplayTraining")), jdk25.toString());
+        List<String> jdk24 = runWithJavaHome(jdk("jdk-24", "24.0.2"), checkout.resolve("sweepgate"), "--version");
+        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"), archiveFlag(jdk24));
+        assertFalse(jdk24.contains("-XX:-AOTReplayTraining"), jdk24.toString());
         assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
                 archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), checkout.resolve("sweepgate"), "--version")));
         // java on PATH outside a JDK directory (as /usr/bin/java, a symlink) has no release file: the CDS archive.
