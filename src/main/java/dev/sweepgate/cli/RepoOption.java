@@ -3,6 +3,9 @@ package dev.sweepgate.cli;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.Remotes;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -14,6 +17,19 @@ final class RepoOption {
 
     CommandSpec spec() {
         return Specs.group(repo);
+    }
+
+    /**
+     * {@link #repo(Context)}, with origin looked up on {@code pool} when no {@code --repo} is given:
+     * git answers (a process of its own) while the caller goes on.
+     */
+    Future<String> repo(Context context, ExecutorService pool) {
+        String given = repo.getValue();
+        if (given != null) {
+            MergeOptions.checkRepo(given);
+            return CompletableFuture.completedFuture(given);
+        }
+        return pool.submit(() -> repo(context));
     }
 
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */

@@ -5,6 +5,7 @@ import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.changelog.SweepOptions;
 import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.coverage.CoverageGate;
 import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.git.Git;
@@ -16,6 +17,8 @@ import dev.sweepgate.problem.UsageException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -54,7 +57,16 @@ final class ValidateChangelogCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         String headRef = head.headRef();
-        String repo = repoOption.repo(context);
+        ExecutorService lookUp = SideBySide.pool(1, "sweepgate-origin");
+        try {
+            // Where origin points matters only for the policy: git answers while the refs resolve.
+            return check(context, headRef, repoOption.repo(context, lookUp));
+        } finally {
+            lookUp.shutdownNow();
+        }
+    }
+
+    private int check(Context context, String headRef, Future<String> repo) {
         Long prNumber = this.prNumber.getValue();
         boolean pullRequest = Specs.given(this.pullRequest);
         if (prNumber != null && prNumber < 1) {
@@ -68,7 +80,7 @@ final class ValidateChangelogCommand implements ContextCommand {
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String file = common.change().changelogFile();
         // Without --head-ref the head is a working tree: a pull request whose number is not known yet.
-        PrLinkPolicy policy = PrLinkPolicy.of(repo, prNumber, pullRequest || headRef == null);
+        PrLinkPolicy policy = PrLinkPolicy.of(SideBySide.join(repo), prNumber, pullRequest || headRef == null);
         ChangelogGate.Validation result;
         try {
             result = gate.validate(refs, file, policy,
