@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.IVersionProvider;
@@ -19,7 +20,6 @@ import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
-import picocli.CommandLine;
 
 /**
  * The sweepgate command line, parsed by picocli from the commands' models (the tree is
@@ -34,6 +34,7 @@ public final class Main {
 
     private Main() {
     }
+
     public static void main(String[] args) {
         Env env = Env.system();
         // Colours only when stdout is a terminal (and NO_COLOR is unset): picocli decides.

@@ -24,12 +24,7 @@ final class RepoOption {
      * git answers (a process of its own) while the caller goes on.
      */
     Future<String> repo(Context context, ExecutorService pool) {
-        String given = repo.getValue();
-        if (given != null) {
-            MergeOptions.checkRepo(given);
-            return CompletableFuture.completedFuture(given);
-        }
-        return pool.submit(() -> repo(context));
+        return repo.getValue() != null ? CompletableFuture.completedFuture(repo(context)) : pool.submit(() -> repo(context));
     }
 
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */

@@ -39,11 +39,7 @@ final class Specs {
 
     /** A group of options that several commands take, added with {@link CommandSpec#addMixin}. */
     static CommandSpec group(OptionSpec... options) {
-        CommandSpec group = CommandSpec.create();
-        for (OptionSpec option : options) {
-            group.addOption(option);
-        }
-        return group;
+        return with(CommandSpec.create(), List.of(), options);
     }
 
     /** Adds each group as a mixin (named after its position) and each option to {@code command}. */

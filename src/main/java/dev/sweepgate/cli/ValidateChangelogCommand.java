@@ -69,9 +69,7 @@ final class ValidateChangelogCommand implements ContextCommand {
     private int check(Context context, String headRef, Future<String> repo) {
         Long prNumber = this.prNumber.getValue();
         boolean pullRequest = Specs.given(this.pullRequest);
-        if (prNumber != null && prNumber < 1) {
-            throw new UsageException("--pr-number must be a positive pull request number, not " + prNumber);
-        }
+        MergeOptions.checkPrNumber(prNumber);
         if (prNumber != null && pullRequest) {
             throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
         }

@@ -80,10 +80,14 @@ public final class YamlLoader {
      * @throws ProblemException when the bytes are not a single, well-formed YAML document
      */
     public Document load(byte[] bytes, String file) {
+        return load(bytes, file, IntUnaryOperator.identity());
+    }
+
+    private Document load(byte[] bytes, String file, IntUnaryOperator lineInFile) {
         if (bytes.length > MAX_BYTES) {
             throw new ProblemException(tooLarge(file, bytes.length));
         }
-        return loadDecoded(decodeUtf8(bytes, file), file);
+        return loadDecoded(decodeUtf8(bytes, file), file, lineInFile);
     }
 
     /**
@@ -119,11 +123,7 @@ public final class YamlLoader {
 
     /** {@link #load(String, String)} of some lines of {@code file}: see {@link #loadDecoded(String, String, IntUnaryOperator)}. */
     public Document load(String text, String file, IntUnaryOperator lineInFile) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length > MAX_BYTES) {
-            throw new ProblemException(tooLarge(file, bytes.length));
-        }
-        return loadDecoded(decodeUtf8(bytes, file), file, lineInFile);
+        return load(text.getBytes(StandardCharsets.UTF_8), file, lineInFile);
     }
 
     static String decodeUtf8(byte[] bytes, String file) {
