@@ -3,6 +3,7 @@ package dev.sweepgate.cli;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.AutoComplete;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ScopeType;
@@ -68,8 +69,18 @@ final class SweepgateCommand {
         };
     }
 
+    // Converted by Path.of itself: picocli's built-in Path converter calls it through reflection,
+    // whose first use costs a short run ~5 ms of method-accessor set-up (docs/speed.md).
     private final OptionSpec directory = Specs.value("-C", "DIR", Path.class,
-            "Run as if started in DIR: relative paths and git calls resolve from it.").build();
+            "Run as if started in DIR: relative paths and git calls resolve from it.")
+            .converters(new PathConverter()).build();
+
+    private static final class PathConverter implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            return Path.of(value);
+        }
+    }
 
     CommandSpec spec() {
         CommandSpec spec = Specs.command(this, "Guards the performance changelog of an LLM-inference benchmark "

@@ -1,10 +1,16 @@
 package dev.sweepgate.concurrent;
 
 import dev.sweepgate.problem.EnvironmentException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Reads independent inputs (the two changelog sides, the configs of each side) on threads of
@@ -39,5 +45,51 @@ public final class SideBySide {
             Thread.currentThread().interrupt();
             throw new EnvironmentException("interrupted while reading the inputs");
         }
+    }
+    /**
+     * {@code items} mapped by {@code f}, in order, the calling thread and one thread of {@code pool}
+     * taking items as they come: when the pool's thread is still busy (reading a file, say), the
+     * caller simply maps them all. {@code f} must not share mutable state between items. A failure is
+     * the one of the first item that failed, as if the items had been mapped one by one.
+     */
+    public static <T, R> List<R> mapInOrder(ExecutorService pool, List<T> items, Function<T, R> f) {
+        int n = items.size();
+        Object[] results = new Object[n];
+        Throwable[] failures = new Throwable[n];
+        AtomicInteger next = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(n);
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                try {
+                    results[i] = f.apply(items.get(i));
+                } catch (RuntimeException | Error e) {
+                    failures[i] = e;
+                } finally {
+                    done.countDown();
+                }
+            }
+        };
+        Future<?> helper = n > 1 ? pool.submit(worker) : null;
+        worker.run();
+        try {
+            done.await(); // only for the items the pool's thread took
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while reading the inputs");
+        }
+        if (helper != null) {
+            helper.cancel(false); // not started yet: nothing left for it
+        }
+        for (Throwable failure : failures) {
+            if (failure instanceof RuntimeException r) {
+                throw r;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+        }
+        @SuppressWarnings("unchecked")
+        List<R> mapped = (List<R>) new ArrayList<>(Arrays.asList(results));
+        return mapped;
     }
 }

@@ -35,7 +35,7 @@ public final class ConfigLoader {
         Map<String, byte[]> sources = new HashMap<>();
         files.forEach(f -> sources.putIfAbsent(f.name(), f.bytes()));
         try {
-            ConfigSet set = bind(masterFiles, runnerFile, parseSideBySide(files, pool));
+            ConfigSet set = bind(masterFiles, runnerFile, parseSideBySide(files, pool), pool);
             return new ConfigSet(set.configs(), set.runners(), sources);
         } catch (ProblemException e) {
             throw new ProblemException(Sources.apply(e.problems(), sources));
@@ -44,11 +44,11 @@ public final class ConfigLoader {
         }
     }
 
-    private static ConfigSet bind(List<SourceFile> masterFiles, SourceFile runnerFile, List<Supplier<Parsed>> parsed) {
+    private static ConfigSet bind(List<SourceFile> masterFiles, SourceFile runnerFile, List<Supplier<Parsed>> parsed,
+                                  ExecutorService pool) {
         Problems problems = new Problems();
         List<MasterConfig> configs = new ArrayList<>();
         Map<String, YScalar> firstSeen = new HashMap<>();
-        MasterConfigBinder binder = new MasterConfigBinder(problems);
         for (int i = 0; i < masterFiles.size(); i++) {
             SourceFile file = masterFiles.get(i);
             YNode root = parsed.get(i).get().root(problems);
@@ -60,29 +60,14 @@ public final class ConfigLoader {
                         + " must be a mapping of config keys to configs, got " + root.describe());
                 continue;
             }
-            for (YMap.Entry e : map.entries()) {
-                YScalar key = e.key();
-                if (!(key.value() instanceof String name)) {
-                    problems.error(key.pos(), "config.key-type", "config keys must be strings, got " + key.describe()
-                            + ": quote it (\"" + key.text() + "\")");
-                    continue;
-                }
-                if (name.contains("*")) {
-                    problems.error(key.pos(), "config.wildcard-key", "config key '" + name
-                            + "' contains `*`, which is reserved for changelog wildcards: rename the config");
-                    continue;
-                }
-                YScalar previous = firstSeen.putIfAbsent(name, key);
-                if (previous != null) {
-                    if (!previous.pos().file().equals(key.pos().file())) {
-                        problems.error(key.pos(), "config.duplicate-config", "config '" + name + "' is also defined in "
-                                + previous.pos() + ": each config key must be defined once across all master configs");
-                    }
-                    continue;
-                }
-                MasterConfig config = binder.bind(key, e.value());
-                if (config != null) {
-                    configs.add(config);
+            // Which entries are bound is decided in order (a key seen before is not bound again);
+            // the binding itself, most of the work, is shared with the pool's thread once it has
+            // read the files. Each entry's problems stay in file order.
+            List<Bound> bound = SideBySide.mapInOrder(pool, admitted(map, firstSeen), ConfigLoader::bindEntry);
+            for (Bound b : bound) {
+                problems.addAll(b.problems());
+                if (b.config() != null) {
+                    configs.add(b.config());
                 }
             }
         }
@@ -95,6 +80,51 @@ public final class ConfigLoader {
         return new ConfigSet(configs, runners);
     }
 
+    /** An entry of a master config, with the problem that keeps it from being bound, if any. */
+    private record Admitted(YMap.Entry entry, Problem refusal) {
+    }
+
+    /** The outcome of one entry: its config (null when refused or broken) and its problems. */
+    private record Bound(MasterConfig config, List<Problem> problems) {
+    }
+
+    private static List<Admitted> admitted(YMap map, Map<String, YScalar> firstSeen) {
+        List<Admitted> admitted = new ArrayList<>();
+        for (YMap.Entry e : map.entries()) {
+            YScalar key = e.key();
+            if (!(key.value() instanceof String name)) {
+                admitted.add(new Admitted(e, Problem.error(key.pos(), "config.key-type", "config keys must be strings, got "
+                        + key.describe() + ": quote it (\"" + key.text() + "\")")));
+                continue;
+            }
+            if (name.contains("*")) {
+                admitted.add(new Admitted(e, Problem.error(key.pos(), "config.wildcard-key", "config key '" + name
+                        + "' contains `*`, which is reserved for changelog wildcards: rename the config")));
+                continue;
+            }
+            YScalar previous = firstSeen.putIfAbsent(name, key);
+            if (previous != null) {
+                if (!previous.pos().file().equals(key.pos().file())) {
+                    admitted.add(new Admitted(e, Problem.error(key.pos(), "config.duplicate-config", "config '" + name
+                            + "' is also defined in " + previous.pos()
+                            + ": each config key must be defined once across all master configs")));
+                }
+                continue;
+            }
+            admitted.add(new Admitted(e, null));
+        }
+        return admitted;
+    }
+
+    private static Bound bindEntry(Admitted admitted) {
+        if (admitted.refusal() != null) {
+            return new Bound(null, List.of(admitted.refusal()));
+        }
+        Problems problems = new Problems();
+        MasterConfig config = new MasterConfigBinder(problems).bind(admitted.entry().key(), admitted.entry().value());
+        return new Bound(config, problems.all());
+    }
+
     /** A file read as YAML: its root (null when it cannot be read as YAML at all) and its problems. */
     private record Parsed(YNode root, List<Problem> problems) {
         /** The root, after adding the file's problems to {@code all} (in file order, as if read one by one). */
@@ -105,19 +135,53 @@ public final class ConfigLoader {
     }
 
     /**
-     * Starts parsing every file but the first on one other thread and parses the first here:
-     * on a cold JVM parsing dominates a short run, and two cores halve it. The caller binds the
-     * files in order, the first while the others are still being parsed.
+     * Parses the files on two threads, this one and the pool's, each taking about half of the
+     * bytes (the largest file first to whichever has less): on a cold JVM parsing dominates a short
+     * run, and the real configs are one large file and two small ones, so the pool's thread takes
+     * the large one and this thread the others. The caller binds the files in order, the first
+     * ones while the others are still being parsed.
      */
     private static List<Supplier<Parsed>> parseSideBySide(List<SourceFile> files, ExecutorService pool) {
+        boolean[] onPool = halves(files);
         List<Supplier<Parsed>> parsed = new ArrayList<>();
-        for (SourceFile file : files.subList(1, files.size())) {
-            Future<Parsed> later = pool.submit(() -> parse(file));
-            parsed.add(() -> SideBySide.join(later));
+        for (int i = 0; i < files.size(); i++) {
+            SourceFile file = files.get(i);
+            if (onPool[i]) {
+                Future<Parsed> later = pool.submit(() -> parse(file));
+                parsed.add(() -> SideBySide.join(later));
+            } else {
+                parsed.add(null);
+            }
         }
-        Parsed first = parse(files.get(0));
-        parsed.add(0, () -> first);
+        for (int i = 0; i < files.size(); i++) {
+            if (!onPool[i]) {
+                Parsed here = parse(files.get(i));
+                parsed.set(i, () -> here);
+            }
+        }
         return parsed;
+    }
+
+    /** Which files the pool's thread parses: largest first, each to the side with fewer bytes so far. */
+    static boolean[] halves(List<SourceFile> files) {
+        List<Integer> bySize = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            bySize.add(i);
+        }
+        bySize.sort((a, b) -> Integer.compare(files.get(b).bytes().length, files.get(a).bytes().length));
+        boolean[] onPool = new boolean[files.size()];
+        long poolBytes = 0;
+        long hereBytes = 0;
+        for (int i : bySize) {
+            int size = files.get(i).bytes().length;
+            if (poolBytes <= hereBytes) {
+                onPool[i] = true;
+                poolBytes += size;
+            } else {
+                hereBytes += size;
+            }
+        }
+        return onPool;
     }
 
     private static Parsed parse(SourceFile file) {

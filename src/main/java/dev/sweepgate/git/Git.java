@@ -125,6 +125,34 @@ public final class Git {
         return resolved;
     }
 
+    /** A base and a head commit, and their merge base when one git call could tell it (else null). */
+    public record Commits(String base, String head, String mergeBase) {
+    }
+
+    /**
+     * Resolves a base and a head ref and finds their merge base with one git call, as the
+     * symmetric difference {@code B...H} makes rev-parse print the merge bases ({@code ^id}).
+     * The merge base is null when git must be asked on its own ({@link #mergeBase}): none (no shared
+     * history, which that call reports), or several (criss-cross merges: {@code merge-base} picks one).
+     * Bad refs are reported as {@link #resolveCommits} reports them.
+     */
+    public Commits resolveWithMergeBase(String baseRef, String headRef) {
+        checkRefSyntax(baseRef, "--base-ref");
+        checkRefSyntax(headRef, "--head-ref");
+        String base = baseRef + "^{commit}";
+        String head = headRef + "^{commit}";
+        Result r = run(List.of("rev-parse", "--end-of-options", base, head, base + "..." + head));
+        List<String> lines = r.stdoutText().lines().filter(line -> !line.equals("--end-of-options")).toList();
+        // B, H, then the range: H, B and one ^line per merge base. Anything else (a ref that is itself
+        // a range, say) is left to the ref-by-ref path and its messages.
+        if (r.ok() && lines.size() >= 4 && lines.get(2).equals(lines.get(1)) && lines.get(3).equals(lines.get(0))
+                && lines.subList(4, lines.size()).stream().allMatch(line -> line.startsWith("^"))) {
+            return new Commits(lines.get(0), lines.get(1), lines.size() == 5 ? lines.get(4).substring(1) : null);
+        }
+        List<String> ids = resolveCommits(List.of(baseRef, headRef), List.of("--base-ref", "--head-ref"));
+        return new Commits(ids.get(0), ids.get(1), null);
+    }
+
     /**
      * The commit a change is measured from: the merge base of the base commit and the head
      * (changelog.md, "Which change is checked"). A branch that fell behind its base branch is

@@ -10,9 +10,9 @@ import dev.sweepgate.problem.ProblemException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code total-cpu-dram-gb} of an agentic entry: the share of a node's CPU DRAM the entry's
@@ -22,9 +22,17 @@ import java.util.Map;
 public final class DramBudget {
     /** The reference caps what one node may offer, whatever runners.yaml says. */
     static final long MAX_AVAILABLE_MIB = 2_861_022L;
-    private static final MathContext DECIMAL = new MathContext(28, RoundingMode.HALF_EVEN);
-    private static final BigDecimal BYTES_PER_MIB = BigDecimal.valueOf(1_048_576L);
-    private static final BigDecimal BYTES_PER_GB = BigDecimal.valueOf(1_000_000_000L);
+
+    /**
+     * The decimal constants, initialized on the first budget worked out: BigDecimal's own class
+     * initialization costs JDK 25 some 12 ms (it squares 5 up to 5^65536), which a command whose
+     * configs offload nothing to DRAM should not pay.
+     */
+    private static final class Decimal {
+        static final MathContext CONTEXT = new MathContext(28, RoundingMode.HALF_EVEN);
+        static final BigDecimal BYTES_PER_MIB = BigDecimal.valueOf(1_048_576L);
+        static final BigDecimal BYTES_PER_GB = BigDecimal.valueOf(1_000_000_000L);
+    }
 
     private final RunnerConfig runners;
     /**
@@ -32,7 +40,7 @@ public final class DramBudget {
      * utilization): a sweep's entries use a few runners, utilizations and GPU counts (the real
      * configs: 179 entries offloading to DRAM, 28 distinct inputs).
      */
-    private final Map<List<Object>, Long> computed = new HashMap<>();
+    private final Map<List<Object>, Long> computed = new ConcurrentHashMap<>(); // configs expand on two threads
 
     /** The budgets of the entries of one expansion over {@code runners}. */
     DramBudget(RunnerConfig runners) {
@@ -78,11 +86,11 @@ public final class DramBudget {
     /** The formula alone: min(available, cap) MiB in bytes, times utilization, for used of gpus GPUs, in GB. */
     static long compute(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
         BigDecimal available = BigDecimal.valueOf(Math.min(availableMib, MAX_AVAILABLE_MIB));
-        BigDecimal result = available.multiply(BYTES_PER_MIB, DECIMAL)
-                .multiply(ShortestDecimal.of(dramUtilization), DECIMAL)
-                .multiply(BigDecimal.valueOf(gpusUsed), DECIMAL)
-                .divide(BigDecimal.valueOf(gpusPerNode), DECIMAL)
-                .divide(BYTES_PER_GB, DECIMAL);
+        BigDecimal result = available.multiply(Decimal.BYTES_PER_MIB, Decimal.CONTEXT)
+                .multiply(ShortestDecimal.of(dramUtilization), Decimal.CONTEXT)
+                .multiply(BigDecimal.valueOf(gpusUsed), Decimal.CONTEXT)
+                .divide(BigDecimal.valueOf(gpusPerNode), Decimal.CONTEXT)
+                .divide(Decimal.BYTES_PER_GB, Decimal.CONTEXT);
         return result.setScale(0, RoundingMode.DOWN).longValueExact();
     }
 

@@ -1,15 +1,18 @@
 package dev.sweepgate.matrix;
 
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.Scenario;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.config.SearchEntry;
+import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 
 /**
  * The one expansion loop: configs in the given order, fixed-seq-len scenarios before agentic
@@ -19,38 +22,50 @@ import java.util.Optional;
 final class Expander {
     private final RunnerConfig runnerConfig;
     private final Selection selection;
-    private final Problems problems;
     private final DramBudget dramBudget;
 
-    Expander(RunnerConfig runnerConfig, Selection selection, Problems problems) {
+    Expander(RunnerConfig runnerConfig, Selection selection) {
         this.runnerConfig = runnerConfig;
         this.dramBudget = new DramBudget(runnerConfig);
         this.selection = selection;
-        this.problems = problems;
     }
 
-    List<Row> expand(List<MasterConfig> configs) {
+    /** The rows of one config and the problems its rows have. */
+    record Expanded(List<Row> rows, List<Problem> problems) {
+    }
+
+    /**
+     * Each config expands on its own, so a full sweep's configs are shared with the pool's
+     * thread (idle once the files are read); rows and problems come back in config order.
+     */
+    List<Row> expand(List<MasterConfig> configs, Problems problems, ExecutorService pool) {
         List<Row> rows = new ArrayList<>();
-        for (MasterConfig config : configs) {
-            List<String> runners = selection.runners(config, runnerConfig);
-            if (runners.isEmpty()) {
-                continue;
-            }
-            List<Row> configRows = new ArrayList<>();
-            if (selection.includes(ScenarioType.FIXED_SEQ_LEN)) {
-                for (Scenario.FixedSeqLen scenario : config.fixedSeqLen()) {
-                    expandFixed(config, scenario, runners, configRows);
-                }
-            }
-            if (selection.includes(ScenarioType.AGENTIC_CODING)) {
-                for (Scenario.AgenticCoding scenario : config.agenticCoding()) {
-                    expandAgentic(config, scenario, runners, configRows);
-                }
-            }
-            problems.addAll(RowShape.check(config, configRows));
-            rows.addAll(configRows);
+        for (Expanded expanded : SideBySide.mapInOrder(pool, configs, this::expand)) {
+            problems.addAll(expanded.problems());
+            rows.addAll(expanded.rows());
         }
         return rows;
+    }
+
+    private Expanded expand(MasterConfig config) {
+        List<String> runners = selection.runners(config, runnerConfig);
+        if (runners.isEmpty()) {
+            return new Expanded(List.of(), List.of());
+        }
+        Problems problems = new Problems();
+        List<Row> configRows = new ArrayList<>();
+        if (selection.includes(ScenarioType.FIXED_SEQ_LEN)) {
+            for (Scenario.FixedSeqLen scenario : config.fixedSeqLen()) {
+                expandFixed(config, scenario, runners, configRows);
+            }
+        }
+        if (selection.includes(ScenarioType.AGENTIC_CODING)) {
+            for (Scenario.AgenticCoding scenario : config.agenticCoding()) {
+                expandAgentic(config, scenario, runners, configRows, problems);
+            }
+        }
+        problems.addAll(RowShape.check(config, configRows));
+        return new Expanded(configRows, problems.all());
     }
 
     private void expandFixed(MasterConfig config, Scenario.FixedSeqLen scenario, List<String> runners,
@@ -79,7 +94,7 @@ final class Expander {
     }
 
     private void expandAgentic(MasterConfig config, Scenario.AgenticCoding scenario, List<String> runners,
-                               List<Row> rows) {
+                               List<Row> rows, Problems problems) {
         for (SearchEntry entry : scenario.searchSpace()) {
             // The budget is computed before any filter, so its errors show whatever is selected.
             long dramGb;

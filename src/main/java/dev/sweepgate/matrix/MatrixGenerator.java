@@ -1,5 +1,6 @@
 package dev.sweepgate.matrix;
 
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.hints.Nearest;
@@ -8,6 +9,7 @@ import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
 
 /** The one expansion engine: every command that produces matrix rows goes through here. */
 public final class MatrixGenerator {
@@ -45,7 +47,13 @@ public final class MatrixGenerator {
     private static List<Row> generate(ConfigSet configs, List<MasterConfig> selected, Selection selection,
                                       EvalMode evals) {
         Problems problems = new Problems();
-        List<Row> rows = new Expander(configs.runners(), selection, problems).expand(selected);
+        List<Row> rows;
+        ExecutorService pool = SideBySide.pool(1, "sweepgate-expander");
+        try {
+            rows = new Expander(configs.runners(), selection).expand(selected, problems, pool);
+        } finally {
+            pool.shutdownNow();
+        }
         problems.throwIfErrors();
         return EvalPolicy.apply(rows, evals == null ? EvalMode.MARK : evals);
     }

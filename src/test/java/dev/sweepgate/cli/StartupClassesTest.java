@@ -73,4 +73,14 @@ class StartupClassesTest {
         List<String> loaded = loadedClasses("--help");
         assertTrue(loaded.contains(SchemaCommand.class.getName()));
     }
+    /** BigDecimal's class initialization is paid only by a run that works out a DRAM budget (docs/speed.md). */
+    @Test
+    void onlyConfigsThatOffloadToDramLoadTheDecimalArithmetic() throws Exception {
+        String decimal = "dev.sweepgate.matrix.DramBudget$Decimal";
+        List<String> plain = loadedClasses("test-config", "--config-keys", "dsr1-fp4-mi355x-sglang");
+        assertTrue(plain.contains("dev.sweepgate.matrix.DramBudget"), "the log must show the expansion");
+        assertFalse(plain.contains(decimal), "a config without DRAM offloading loaded the decimal arithmetic");
+        List<String> offloading = loadedClasses("test-config", "--config-keys", "kimik3-fp4-mi355x-vllm-agentic-mtp");
+        assertTrue(offloading.contains(decimal), "a config offloading to DRAM must work out its budget");
+    }
 }

@@ -497,4 +497,39 @@ class ConfigLoaderTest {
             assertEquals(2, set.runners().hardware().size());
         }
     }
+    @Test
+    void manyConfigsKeepTheirOrderAndTheirProblemsStayInFileOrder() {
+        // Entries are bound on two threads: what comes back must be what one thread would give.
+        StringBuilder master = new StringBuilder();
+        for (int i = 0; i < 60; i++) {
+            String config = SINGLE.replace("sn:", "c" + i + ":").formatted("{tp: 8, conc-start: 4, conc-end: 8}");
+            master.append(i % 7 == 3 ? config.replace("  image: img:1\n", "") : config);
+        }
+        ProblemException e = assertThrows(ProblemException.class, () -> load(master.toString()));
+        List<Integer> lines = e.problems().stream().map(Problem::line).toList();
+        assertEquals(lines.stream().sorted().toList(), lines, e.problems().toString());
+        assertEquals(9, e.problems().size(), e.problems().toString());
+        ConfigSet set = load(master.toString().replace("  model: org/model\n", "  image: img:1\n  model: org/model\n")
+                .replace("  image: img:1\n  image: img:1\n", "  image: img:1\n"));
+        assertEquals(java.util.stream.IntStream.range(0, 60).mapToObj(i -> "c" + i).toList(),
+                set.configs().stream().map(MasterConfig::key).toList());
+    }
+
+    @Test
+    void theLargestFileIsParsedOnTheOtherThread() {
+        SourceFile amd = new SourceFile("amd", new byte[53]);
+        SourceFile nvidia = new SourceFile("nvidia", new byte[324]);
+        SourceFile runners = new SourceFile("runners", new byte[8]);
+        assertEquals(List.of(false, true, false), asList(ConfigLoader.halves(List.of(amd, nvidia, runners))));
+        SourceFile same = new SourceFile("s", new byte[10]);
+        assertEquals(List.of(true, false, true, false), asList(ConfigLoader.halves(List.of(same, same, same, same))));
+    }
+
+    private static List<Boolean> asList(boolean[] values) {
+        List<Boolean> list = new java.util.ArrayList<>();
+        for (boolean value : values) {
+            list.add(value);
+        }
+        return list;
+    }
 }

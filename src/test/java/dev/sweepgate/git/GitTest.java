@@ -102,4 +102,51 @@ class GitTest {
         assertThrows(EnvironmentException.class, () -> blobs.get(3).require());
         assertEquals(0, blobs.get(4).require().length);
     }
+    @Test
+    void bothRefsAndTheirMergeBaseTakeOneGitCall() throws IOException {
+        TestRepo repo = TestRepo.init(dir);
+        String root = repo.write("a.yaml", "one\n").commit("root");
+        String main = repo.write("a.yaml", "two\n").commit("main moves on");
+        repo.git("checkout", "-q", "-b", "pr", root);
+        String pr = repo.write("b.yaml", "pr\n").commit("pr");
+        Path trace = dir.resolve("git-trace.log");
+        Git traced = new Git(dir, Map.of("GIT_TRACE", trace.toString()));
+        // a branch behind main: the change is measured from where it left main
+        assertEquals(new Git.Commits(main, pr, root), traced.resolveWithMergeBase("main", "pr"));
+        assertEquals(1, Files.readAllLines(trace).stream().filter(line -> line.contains("trace: built-in: git")).count(),
+                String.join("\n", Files.readAllLines(trace)));
+        assertEquals(new Git.Commits(root, main, root), traced.resolveWithMergeBase("main~1", "main"));
+        assertEquals(new Git.Commits(main, main, main), traced.resolveWithMergeBase("main", "main"));
+        EnvironmentException bad = assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main", "nope"));
+        assertTrue(bad.getMessage().startsWith("--head-ref nope: git cannot resolve this ref"), bad.getMessage());
+        assertThrows(UsageException.class, () -> traced.resolveWithMergeBase("-x", "main"));
+        // a ref that is itself a range is not mistaken for the pair
+        assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main..pr", "main"));
+    }
+
+    @Test
+    void withoutOneMergeBaseGitIsAskedForItOnItsOwn() {
+        TestRepo repo = TestRepo.init(dir);
+        String a = repo.write("a", "a").commit("a");
+        repo.git("checkout", "-q", "--orphan", "other");
+        String b = repo.write("a", "b").commit("b");
+        Git git = new Git(dir);
+        // no shared history: no merge base, and mergeBase says why
+        assertEquals(new Git.Commits(a, b, null), git.resolveWithMergeBase("main", "other"));
+        EnvironmentException none = assertThrows(EnvironmentException.class, () -> git.mergeBase(a, b, "main", "other"));
+        assertTrue(none.getMessage().startsWith("main and other share no history"), none.getMessage());
+        // criss-cross merges: two merge bases, of which git merge-base picks one
+        repo.git("checkout", "-q", "main");
+        repo.git("checkout", "-q", "-b", "x");
+        String x1 = repo.write("x", "1").commit("x1");
+        repo.git("checkout", "-q", "-b", "y", a);
+        String y1 = repo.write("y", "1").commit("y1");
+        repo.git("-c", "user.name=t", "-c", "user.email=t@e", "merge", "-q", "--no-edit", x1);
+        String y2 = repo.write("y", "2").commit("y2");
+        repo.git("checkout", "-q", "x");
+        repo.git("-c", "user.name=t", "-c", "user.email=t@e", "merge", "-q", "--no-edit", y1);
+        String x2 = repo.write("x", "2").commit("x2");
+        assertEquals(new Git.Commits(x2, y2, null), git.resolveWithMergeBase("x", "y"));
+        assertEquals(repo.git("merge-base", x2, y2).trim(), git.mergeBase(x2, y2, "x", "y"));
+    }
 }
