@@ -100,10 +100,8 @@ public final class ChangelogGate {
             String base = git.resolveCommit(baseRef, "--base-ref");
             return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null);
         }
-        Git.Commits commits = git.resolveWithMergeBase(baseRef, headRef);
-        String mergeBase = commits.mergeBase() != null ? commits.mergeBase()
-                : git.mergeBase(commits.base(), commits.head(), baseRef, headRef);
-        return new Refs(baseRef, mergeBase, headRef, commits.head());
+        Git.Commits commits = git.resolveWithMergeBase(baseRef, headRef, "--base-ref", "--head-ref");
+        return new Refs(baseRef, commits.mergeBase(), headRef, commits.head());
     }
 
     /** Steps 1 to 3 of validate-changelog; its sweep's rows carry no recipe-fingerprint (only counts are printed). */

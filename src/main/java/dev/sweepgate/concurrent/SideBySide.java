@@ -1,7 +1,6 @@
 package dev.sweepgate.concurrent;
 
 import dev.sweepgate.problem.EnvironmentException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -14,7 +13,9 @@ import java.util.function.Function;
 
 /**
  * Reads independent inputs (the two changelog sides, the configs of each side) on threads of
- * their own: on a cold JVM parsing dominates, and two cores halve the wait.
+ * their own, and shares per-item work (binding configs, expanding them) between two threads:
+ * on a cold JVM parsing and the first pass over the parsed trees dominate, and two cores halve
+ * the wait.
  */
 public final class SideBySide {
     private SideBySide() {
@@ -34,18 +35,12 @@ public final class SideBySide {
         try {
             return future.get();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw rethrown(e.getCause());
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while reading the inputs");
+            throw interrupted();
         }
     }
+
     /**
      * {@code items} mapped by {@code f}, in order, the calling thread and one thread of {@code pool}
      * taking items as they come: when the pool's thread is still busy (reading a file, say), the
@@ -74,22 +69,34 @@ public final class SideBySide {
         try {
             done.await(); // only for the items the pool's thread took
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while reading the inputs");
+            throw interrupted();
         }
         if (helper != null) {
             helper.cancel(false); // not started yet: nothing left for it
         }
         for (Throwable failure : failures) {
-            if (failure instanceof RuntimeException r) {
-                throw r;
-            }
-            if (failure instanceof Error error) {
-                throw error;
+            if (failure != null) {
+                throw rethrown(failure);
             }
         }
         @SuppressWarnings("unchecked")
-        List<R> mapped = (List<R>) new ArrayList<>(Arrays.asList(results));
+        List<R> mapped = (List<R>) Arrays.asList(results);
         return mapped;
+    }
+
+    /** A task's failure (a problem, a usage or environment failure) as if it had happened here. */
+    private static RuntimeException rethrown(Throwable failure) {
+        if (failure instanceof RuntimeException r) {
+            return r;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(failure);
+    }
+
+    private static EnvironmentException interrupted() {
+        Thread.currentThread().interrupt();
+        return new EnvironmentException("interrupted while reading the inputs");
     }
 }

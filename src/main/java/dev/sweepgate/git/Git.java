@@ -112,9 +112,7 @@ public final class Git {
         List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
         refs.forEach(ref -> args.add(ref + "^{commit}"));
         Result r = run(args);
-        // git before 2.43 does not know --end-of-options in rev-parse and echoes it as a line of its
-        // output; without this the lookup always fell back to one git call per ref.
-        List<String> ids = r.stdoutText().lines().filter(line -> !line.equals("--end-of-options")).toList();
+        List<String> ids = revParseLines(r);
         if (r.ok() && ids.size() == refs.size()) {
             return ids;
         }
@@ -125,32 +123,44 @@ public final class Git {
         return resolved;
     }
 
-    /** A base and a head commit, and their merge base when one git call could tell it (else null). */
+    /** A base and a head commit, and their merge base. */
     public record Commits(String base, String head, String mergeBase) {
     }
 
     /**
-     * Resolves a base and a head ref and finds their merge base with one git call, as the
-     * symmetric difference {@code B...H} makes rev-parse print the merge bases ({@code ^id}).
-     * The merge base is null when git must be asked on its own ({@link #mergeBase}): none (no shared
-     * history, which that call reports), or several (criss-cross merges: {@code merge-base} picks one).
-     * Bad refs are reported as {@link #resolveCommits} reports them.
+     * Resolves a base and a head ref and finds their merge base, with one git call when it can:
+     * the symmetric difference {@code B...H} makes rev-parse print the merge bases ({@code ^id}).
+     * {@link #mergeBase} is asked on its own only when there is none (it reports that the two share
+     * no history) or several (criss-cross merges: {@code merge-base} picks one). Bad refs are
+     * reported as {@link #resolveCommits} reports them.
+     *
+     * @param baseOption, headOption the options the refs came from, for messages
      */
-    public Commits resolveWithMergeBase(String baseRef, String headRef) {
-        checkRefSyntax(baseRef, "--base-ref");
-        checkRefSyntax(headRef, "--head-ref");
+    public Commits resolveWithMergeBase(String baseRef, String headRef, String baseOption, String headOption) {
+        checkRefSyntax(baseRef, baseOption);
+        checkRefSyntax(headRef, headOption);
         String base = baseRef + "^{commit}";
         String head = headRef + "^{commit}";
         Result r = run(List.of("rev-parse", "--end-of-options", base, head, base + "..." + head));
-        List<String> lines = r.stdoutText().lines().filter(line -> !line.equals("--end-of-options")).toList();
+        List<String> lines = revParseLines(r);
         // B, H, then the range: H, B and one ^line per merge base. Anything else (a ref that is itself
         // a range, say) is left to the ref-by-ref path and its messages.
         if (r.ok() && lines.size() >= 4 && lines.get(2).equals(lines.get(1)) && lines.get(3).equals(lines.get(0))
                 && lines.subList(4, lines.size()).stream().allMatch(line -> line.startsWith("^"))) {
-            return new Commits(lines.get(0), lines.get(1), lines.size() == 5 ? lines.get(4).substring(1) : null);
+            String mergeBase = lines.size() == 5 ? lines.get(4).substring(1)
+                    : mergeBase(lines.get(0), lines.get(1), baseRef, headRef);
+            return new Commits(lines.get(0), lines.get(1), mergeBase);
         }
-        List<String> ids = resolveCommits(List.of(baseRef, headRef), List.of("--base-ref", "--head-ref"));
-        return new Commits(ids.get(0), ids.get(1), null);
+        List<String> ids = resolveCommits(List.of(baseRef, headRef), List.of(baseOption, headOption));
+        return new Commits(ids.get(0), ids.get(1), mergeBase(ids.get(0), ids.get(1), baseRef, headRef));
+    }
+
+    /**
+     * rev-parse's output lines. git before 2.43 does not know --end-of-options in rev-parse and
+     * echoes it as a line of its output; without this every lookup fell back to one call per ref.
+     */
+    private static List<String> revParseLines(Result r) {
+        return r.stdoutText().lines().filter(line -> !line.equals("--end-of-options")).toList();
     }
 
     /**

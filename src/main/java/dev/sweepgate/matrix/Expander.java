@@ -40,14 +40,14 @@ final class Expander {
      */
     List<Row> expand(List<MasterConfig> configs, Problems problems, ExecutorService pool) {
         List<Row> rows = new ArrayList<>();
-        for (Expanded expanded : SideBySide.mapInOrder(pool, configs, this::expand)) {
+        for (Expanded expanded : SideBySide.mapInOrder(pool, configs, this::expandConfig)) {
             problems.addAll(expanded.problems());
             rows.addAll(expanded.rows());
         }
         return rows;
     }
 
-    private Expanded expand(MasterConfig config) {
+    private Expanded expandConfig(MasterConfig config) {
         List<String> runners = selection.runners(config, runnerConfig);
         if (runners.isEmpty()) {
             return new Expanded(List.of(), List.of());

@@ -112,16 +112,16 @@ class GitTest {
         Path trace = dir.resolve("git-trace.log");
         Git traced = new Git(dir, Map.of("GIT_TRACE", trace.toString()));
         // a branch behind main: the change is measured from where it left main
-        assertEquals(new Git.Commits(main, pr, root), traced.resolveWithMergeBase("main", "pr"));
+        assertEquals(new Git.Commits(main, pr, root), traced.resolveWithMergeBase("main", "pr", "--base-ref", "--head-ref"));
         assertEquals(1, Files.readAllLines(trace).stream().filter(line -> line.contains("trace: built-in: git")).count(),
                 String.join("\n", Files.readAllLines(trace)));
-        assertEquals(new Git.Commits(root, main, root), traced.resolveWithMergeBase("main~1", "main"));
-        assertEquals(new Git.Commits(main, main, main), traced.resolveWithMergeBase("main", "main"));
-        EnvironmentException bad = assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main", "nope"));
+        assertEquals(new Git.Commits(root, main, root), traced.resolveWithMergeBase("main~1", "main", "--base-ref", "--head-ref"));
+        assertEquals(new Git.Commits(main, main, main), traced.resolveWithMergeBase("main", "main", "--base-ref", "--head-ref"));
+        EnvironmentException bad = assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main", "nope", "--base-ref", "--head-ref"));
         assertTrue(bad.getMessage().startsWith("--head-ref nope: git cannot resolve this ref"), bad.getMessage());
-        assertThrows(UsageException.class, () -> traced.resolveWithMergeBase("-x", "main"));
+        assertThrows(UsageException.class, () -> traced.resolveWithMergeBase("-x", "main", "--base-ref", "--head-ref"));
         // a ref that is itself a range is not mistaken for the pair
-        assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main..pr", "main"));
+        assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main..pr", "main", "--base-ref", "--head-ref"));
     }
 
     @Test
@@ -132,9 +132,10 @@ class GitTest {
         String b = repo.write("a", "b").commit("b");
         Git git = new Git(dir);
         // no shared history: no merge base, and mergeBase says why
-        assertEquals(new Git.Commits(a, b, null), git.resolveWithMergeBase("main", "other"));
-        EnvironmentException none = assertThrows(EnvironmentException.class, () -> git.mergeBase(a, b, "main", "other"));
+        EnvironmentException none = assertThrows(EnvironmentException.class,
+                () -> git.resolveWithMergeBase("main", "other", "--base-ref", "--head-ref"));
         assertTrue(none.getMessage().startsWith("main and other share no history"), none.getMessage());
+        assertThrows(EnvironmentException.class, () -> git.mergeBase(a, b, "main", "other"));
         // criss-cross merges: two merge bases, of which git merge-base picks one
         repo.git("checkout", "-q", "main");
         repo.git("checkout", "-q", "-b", "x");
@@ -146,7 +147,8 @@ class GitTest {
         repo.git("checkout", "-q", "x");
         repo.git("-c", "user.name=t", "-c", "user.email=t@e", "merge", "-q", "--no-edit", y1);
         String x2 = repo.write("x", "2").commit("x2");
-        assertEquals(new Git.Commits(x2, y2, null), git.resolveWithMergeBase("x", "y"));
-        assertEquals(repo.git("merge-base", x2, y2).trim(), git.mergeBase(x2, y2, "x", "y"));
+        String picked = repo.git("merge-base", x2, y2).trim();
+        assertEquals(2, repo.git("merge-base", "--all", x2, y2).trim().lines().count(), "two merge bases");
+        assertEquals(new Git.Commits(x2, y2, picked), git.resolveWithMergeBase("x", "y", "--base-ref", "--head-ref"));
     }
 }
