@@ -7,7 +7,9 @@ import dev.sweepgate.problem.Problems;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YSeq;
 import dev.sweepgate.yaml.YamlLoader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -74,6 +76,98 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
             return new ChangelogFile(name, bytes, List.of(), seq.items(), problems.all());
         }
         return new ChangelogFile(name, bytes, entries, seq.items(), problems.all());
+    }
+
+    /**
+     * Whether {@code head} appends entries to {@code base} the way the byte rules want it: every
+     * byte of the base unchanged, then a new entry at column 1 after one empty line. Only then can
+     * {@link #checkBase} spare the base's history a second parse.
+     */
+    public static boolean appendsEntries(byte[] base, byte[] head) {
+        if (base.length == 0 || base[base.length - 1] != '\n' || head.length <= base.length
+                || !Arrays.equals(base, 0, base.length, head, 0, base.length)) {
+            return false;
+        }
+        boolean baseEndsWithEmptyLine = base.length > 1 && base[base.length - 2] == '\n';
+        byte[] start = ((baseEndsWithEmptyLine ? "" : "\n") + ENTRY_START).getBytes(StandardCharsets.US_ASCII);
+        return head.length >= base.length + start.length
+                && Arrays.equals(start, 0, start.length, head, base.length, base.length + start.length);
+    }
+
+    /**
+     * The base side of a change whose head only appends entries ({@link #appendsEntries}), with
+     * the same result as {@link #check} but without parsing the base's history a second time.
+     * YAML is read from the start: the events of every base entry but the last are settled
+     * before the parser reaches the end of the base, so they are the head's own, and the head has
+     * already been parsed. The last base entry is parsed again on its own, from its
+     * {@code - config-keys:} line to the end of the base, because what follows it in the head
+     * can change its value (a {@code |+} block scalar keeps the empty line before the next
+     * entry). Whenever this cannot be sure of giving exactly what {@link #check} gives — the head
+     * breaks a rule within the base's lines, the last entry aliases an older one, the file
+     * starts with a directive — it is {@link #check}.
+     *
+     * <p>The items before the last are the head's nodes, so their positions name the head file;
+     * no rule reports them, as each equals the head's entry at its place.
+     */
+    public static ChangelogFile checkBase(byte[] base, String name, ChangelogFile head) {
+        ChangelogFile derived = appendsEntries(base, head.bytes()) ? derivedBase(base, name, head) : null;
+        return derived != null ? derived : check(base, name);
+    }
+
+    private static ChangelogFile derivedBase(byte[] base, String name, ChangelogFile head) {
+        int baseLines = 0;
+        for (byte b : base) {
+            if (b == '\n') {
+                baseLines++;
+            }
+        }
+        for (Problem p : head.problems()) {
+            if (p.line() <= baseLines) {
+                return null; // a file-wide problem, or one in the base's lines: the base may share it
+            }
+        }
+        List<YNode> headItems = head.items();
+        int count = 0;
+        while (count < headItems.size() && headItems.get(count).pos().line() <= baseLines) {
+            count++;
+        }
+        if (count == 0) {
+            return null;
+        }
+        Problems problems = new Problems();
+        String text = checkBytes(base, name, problems);
+        if (problems.hasErrors() || text.startsWith("%") || countEntryStarts(text) != count) {
+            return null;
+        }
+        int lastLine = headItems.get(count - 1).pos().line();
+        int lastStart = 0;
+        for (int line = 1; line < lastLine; line++) {
+            lastStart = text.indexOf('\n', lastStart) + 1;
+        }
+        if (!text.startsWith(ENTRY_START, lastStart)) {
+            return null;
+        }
+        YNode last;
+        try {
+            YamlLoader.Document doc = YamlLoader.withoutMergeKeys()
+                    .loadDecoded(text.substring(lastStart), name, line -> line + lastLine - 1);
+            if (!doc.problems().isEmpty() || !(doc.root() instanceof YSeq seq) || seq.size() != 1) {
+                return null;
+            }
+            last = seq.get(0);
+        } catch (ProblemException e) {
+            return null; // an alias to an older entry, say: the whole file tells
+        }
+        List<YNode> items = new ArrayList<>(headItems.subList(0, count - 1));
+        items.add(last);
+        List<ChangelogEntry> entries = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            entries.add(EntryBinder.bind(items.get(i), i + 1, problems));
+        }
+        if (!problems.all().isEmpty()) {
+            return null;
+        }
+        return new ChangelogFile(name, base, entries, items, List.of());
     }
 
     /** Same as {@link #check}, throwing the problems when any rule is broken. */

@@ -113,18 +113,22 @@ public final class ChangelogGate {
         try {
             byte[] baseBytes = sides.base().require();
             byte[] headBytes = sides.head() == null ? workingTree.apply(changelog) : sides.head().require();
+            String baseName = changelog + "@" + refs.baseRef();
             Future<List<ChangelogEntry>> added = pool.submit(() -> addedEntries(refs, changelog, baseBytes, headBytes));
-            Future<ChangelogFile> baseFile = pool.submit(() ->
-                    ChangelogFile.check(baseBytes, changelog + "@" + refs.baseRef()));
+            // A head that appends entries holds the base's history: the base is then checked from the
+            // head's parse (ChangelogFile.checkBase), otherwise parsed side by side with the head.
+            boolean appends = ChangelogFile.appendsEntries(baseBytes, headBytes);
+            Future<ChangelogFile> parsedBase = appends ? null : pool.submit(() -> ChangelogFile.check(baseBytes, baseName));
             Future<ConfigSet> configs = pool.submit(() -> headConfigs(refs, sides.headConfigs()));
             ChangelogFile head = ChangelogFile.check(headBytes, changelog);
+            ChangelogFile base = appends ? ChangelogFile.checkBase(baseBytes, baseName, head) : join(parsedBase);
             Problems problems = new Problems();
-            RuleCheck rules = checkRules(join(baseFile), head, policy);
+            RuleCheck rules = checkRules(base, head, policy);
             problems.addAll(rules.problems());
             ChangelogChange change = rules.change();
             if (!rules.historyOk()) {
                 // No sweep follows, yet the new entries' config keys are still checked (one round of fixes).
-                problems.addAll(unknownKeysOfNewItems(join(baseFile), head, configs));
+                problems.addAll(unknownKeysOfNewItems(base, head, configs));
             }
             if (!rules.historyOk() || change.correctionsOnly()) {
                 return new Validation(change, null, withSources(problems.all(), changelog, refs, baseBytes, headBytes));

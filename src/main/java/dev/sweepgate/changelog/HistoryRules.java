@@ -31,6 +31,9 @@ public final class HistoryRules {
         }
         List<Integer> corrections = new ArrayList<>();
         for (int i = 0; i < baseItems.size(); i++) {
+            if (baseItems.get(i) == headItems.get(i)) {
+                continue; // one parse gave both sides this entry (ChangelogFile.checkBase)
+            }
             Object before = baseItems.get(i).toPlain();
             Object after = headItems.get(i).toPlain();
             if (PyValues.equal(before, after)) {
