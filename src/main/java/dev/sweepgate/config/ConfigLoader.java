@@ -136,44 +136,109 @@ public final class ConfigLoader {
 
     /**
      * Parses the files on two threads, this one and the pool's, each taking about half of the
-     * bytes (the largest file first to whichever has less): on a cold JVM parsing dominates a short
-     * run, and the real configs are one large file and two small ones, so the pool's thread takes
-     * the large one and this thread the others. The caller binds the files in order, the first
-     * ones while the others are still being parsed.
+     * bytes: on a cold JVM parsing dominates a short run. When one file holds more than half of
+     * the bytes (the real configs: one of 320 KB, two of 50 and 8 KB), it is cut at a top-level
+     * key ({@link YamlLoader#cutPoint}) so that the pool's thread parses the end of it and this
+     * thread the other files and its beginning; the parts are joined, and when they cannot be
+     * joined exactly the whole file is parsed again, so its problems are what one parse gives.
+     * Otherwise the files themselves are shared out by size. The caller binds the files in
+     * order, the first ones while the others are still being parsed.
      */
     private static List<Supplier<Parsed>> parseSideBySide(List<SourceFile> files, ExecutorService pool) {
-        boolean[] onPool = halves(files);
-        List<Supplier<Parsed>> parsed = new ArrayList<>();
-        for (int i = 0; i < files.size(); i++) {
-            SourceFile file = files.get(i);
+        List<Piece> pieces = pieces(files);
+        boolean[] onPool = halves(pieces.stream().map(Piece::size).toList());
+        List<Supplier<Object>> results = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
             if (onPool[i]) {
-                Future<Parsed> later = pool.submit(() -> parse(file));
-                parsed.add(() -> SideBySide.join(later));
+                Piece piece = pieces.get(i);
+                Future<Object> later = pool.submit(() -> piece.parse(files));
+                results.add(() -> SideBySide.join(later));
             } else {
-                parsed.add(null);
+                results.add(null);
             }
         }
-        for (int i = 0; i < files.size(); i++) {
+        for (int i = 0; i < pieces.size(); i++) {
             if (!onPool[i]) {
-                Parsed here = parse(files.get(i));
-                parsed.set(i, () -> here);
+                Object here = pieces.get(i).parse(files);
+                results.set(i, () -> here);
+            }
+        }
+        List<Supplier<Parsed>> parsed = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            SourceFile file = files.get(pieces.get(i).file());
+            if (pieces.get(i).whole(files)) {
+                Supplier<Object> result = results.get(i);
+                parsed.add(() -> (Parsed) result.get());
+            } else {
+                Supplier<Object> first = results.get(i);
+                Supplier<Object> second = results.get(++i);
+                parsed.add(() -> joined(file, (YamlLoader.Document) first.get(), (YamlLoader.Document) second.get()));
             }
         }
         return parsed;
     }
 
-    /** Which files the pool's thread parses: largest first, each to the side with fewer bytes so far. */
-    static boolean[] halves(List<SourceFile> files) {
-        List<Integer> bySize = new ArrayList<>();
+    /** The files, in order, the one that holds most of the bytes in two parts when it can be cut. */
+    static List<Piece> pieces(List<SourceFile> files) {
+        long total = 0;
+        int largest = 0;
         for (int i = 0; i < files.size(); i++) {
+            total += files.get(i).bytes().length;
+            if (files.get(i).bytes().length > files.get(largest).bytes().length) {
+                largest = i;
+            }
+        }
+        byte[] big = files.get(largest).bytes();
+        // The end of the large file, half of all the bytes, is the pool thread's share.
+        int cut = big.length * 2L > total ? YamlLoader.cutPoint(big, (int) (big.length - total / 2)) : -1;
+        List<Piece> pieces = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            int size = files.get(i).bytes().length;
+            if (i == largest && cut > 0) {
+                pieces.add(new Piece(i, 0, cut));
+                pieces.add(new Piece(i, cut, size));
+            } else {
+                pieces.add(new Piece(i, 0, size));
+            }
+        }
+        return pieces;
+    }
+
+    /** Bytes {@code from} to {@code to} of a file: the whole file, or one of the two parts it is cut into. */
+    record Piece(int file, int from, int to) {
+        int size() {
+            return to - from;
+        }
+
+        boolean whole(List<SourceFile> files) {
+            return from == 0 && to == files.get(file).bytes().length;
+        }
+
+        /** A whole file's {@link Parsed}; a part's document, or null when it does not load on its own. */
+        Object parse(List<SourceFile> files) {
+            SourceFile source = files.get(file);
+            return whole(files) ? ConfigLoader.parse(source)
+                    : YamlLoader.standard().loadPart(source.bytes(), from, to, source.name());
+        }
+    }
+
+    private static Parsed joined(SourceFile file, YamlLoader.Document first, YamlLoader.Document second) {
+        YamlLoader.Document whole = first == null || second == null ? null : YamlLoader.join(first, second);
+        return whole != null ? new Parsed(whole.root(), whole.problems()) : parse(file);
+    }
+
+    /** Which pieces the pool's thread parses, by size: largest first, each to the side with fewer bytes so far. */
+    static boolean[] halves(List<Integer> sizes) {
+        List<Integer> bySize = new ArrayList<>();
+        for (int i = 0; i < sizes.size(); i++) {
             bySize.add(i);
         }
-        bySize.sort((a, b) -> Integer.compare(files.get(b).bytes().length, files.get(a).bytes().length));
-        boolean[] onPool = new boolean[files.size()];
+        bySize.sort((a, b) -> Integer.compare(sizes.get(b), sizes.get(a)));
+        boolean[] onPool = new boolean[sizes.size()];
         long poolBytes = 0;
         long hereBytes = 0;
         for (int i : bySize) {
-            int size = files.get(i).bytes().length;
+            int size = sizes.get(i);
             if (poolBytes <= hereBytes) {
                 onPool[i] = true;
                 poolBytes += size;

@@ -9,14 +9,17 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.IntUnaryOperator;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
@@ -111,6 +114,93 @@ public final class YamlLoader {
         return new Composer(file, lineInFile).compose(text);
     }
 
+    /** Files smaller than this are parsed whole: cutting them saves less than it costs. */
+    static final int SMALLEST_TO_CUT = 64 * 1024;
+
+    /**
+     * Where a large document whose root is a block mapping may be cut in two, so that two threads
+     * parse it ({@link #loadPart}, {@link #join}): the start of the first line at or after byte
+     * {@code from} that begins a top-level key. Any value the line before it holds is closed by
+     * then: block content is indented, and an open flow collection or quote makes the first part
+     * fail to load on its own. -1 for a small file, one that starts with a directive, or when no
+     * such line follows.
+     */
+    public static int cutPoint(byte[] bytes, int from) {
+        if (bytes.length < SMALLEST_TO_CUT || bytes.length > MAX_BYTES || bytes[0] == '%') {
+            return -1;
+        }
+        for (int i = Math.max(from, 1) - 1; i < bytes.length - 1; i++) {
+            if (bytes[i] == '\n' && beginsKey(bytes, i + 1)) {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /** A line that begins a plain key at column 1: a letter, digit or underscore, and a `: ` or `:` at its end. */
+    private static boolean beginsKey(byte[] bytes, int at) {
+        byte first = bytes[at];
+        if (!(first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z' || first >= '0' && first <= '9' || first == '_')) {
+            return false;
+        }
+        for (int i = at + 1; i < bytes.length && bytes[i] != '\n'; i++) {
+            if (bytes[i] == ':' && (i + 1 == bytes.length || bytes[i + 1] == ' ' || bytes[i + 1] == '\n')) {
+                return true;
+            }
+            if (bytes[i] == '#' || bytes[i] == '"' || bytes[i] == '\'' || bytes[i] == '{' || bytes[i] == '[') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Bytes {@code from} to {@code to} of {@code file}, one of the parts {@link #cutPoint} cuts it
+     * into, loaded on their own with every position the one in the whole file; null when they do
+     * not load cleanly as a mapping (a syntax error, an alias to an anchor in the other part, a
+     * duplicate key, a limit): the caller then loads the whole file, whose problems are exact.
+     */
+    public Document loadPart(byte[] bytes, int from, int to, String file) {
+        int linesBefore = 0;
+        for (int i = 0; i < from; i++) {
+            if (bytes[i] == '\n') {
+                linesBefore++;
+            }
+        }
+        int offset = linesBefore;
+        try {
+            String text = decodeUtf8(Arrays.copyOfRange(bytes, from, to), file);
+            Composer composer = new Composer(file, line -> line + offset);
+            Document part = composer.compose(text.startsWith("\uFEFF") ? text.substring(1) : text);
+            // A top-level merge key puts what it merges after all of its mapping's keys: those of both parts.
+            return part.problems().isEmpty() && part.root() instanceof YMap && !composer.rootMerges ? part : null;
+        } catch (ProblemException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The document two parts of one file make (first, then second), as loading the whole file
+     * gives it; null when a key of the second part is also one of the first, which the whole
+     * file reports as a duplicate key.
+     */
+    public static Document join(Document first, Document second) {
+        YMap a = (YMap) first.root();
+        YMap b = (YMap) second.root();
+        Set<Object> keys = new HashSet<>();
+        for (YMap.Entry e : a.entries()) {
+            keys.add(dedupKey(e.key().value()));
+        }
+        List<YMap.Entry> entries = new ArrayList<>(a.entries());
+        for (YMap.Entry e : b.entries()) {
+            if (!keys.add(dedupKey(e.key().value()))) {
+                return null;
+            }
+            entries.add(e);
+        }
+        return new Document(new YMap(entries, a.pos()), List.of());
+    }
+
     /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
     public static Problem tooLarge(String file, long size) {
         return Problem.fileError(file, "yaml.too-large", "the file is " + size + " bytes; YAML inputs are limited to "
@@ -188,6 +278,8 @@ public final class YamlLoader {
         private long mergedEntries;
         private final List<Problem> problems = new ArrayList<>();
         private YNode root;
+        /** Whether the root is a mapping with a merge key. */
+        private boolean rootMerges;
         private int documents;
 
         private final IntUnaryOperator lineInFile;
@@ -431,6 +523,7 @@ public final class YamlLoader {
 
         private void end() {
             Frame frame = stack.pop();
+            rootMerges = stack.isEmpty() && !frame.merges.isEmpty();
             writtenNodes++;
             YNode node;
             long weight = 1;
@@ -560,18 +653,18 @@ public final class YamlLoader {
             throw new ProblemException(Problem.error(value.pos(), "yaml.merge-key",
                     "a merge key (`<<`) takes a mapping or a list of mappings, not " + value.describe()));
         }
+    }
 
-        private Object dedupKey(Object value) {
-            // YAML keys compare by value: 1 and 1.0 are the same key, as are true and 1. Integral
-            // numbers compare as longs (not doubles) so that large distinct integers stay distinct.
-            if (value instanceof Boolean b) {
-                return b ? 1L : 0L;
-            }
-            if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
-                return (long) d.doubleValue();
-            }
-            return value == null ? NullKey.INSTANCE : value;
+    private static Object dedupKey(Object value) {
+        // YAML keys compare by value: 1 and 1.0 are the same key, as are true and 1. Integral
+        // numbers compare as longs (not doubles) so that large distinct integers stay distinct.
+        if (value instanceof Boolean b) {
+            return b ? 1L : 0L;
         }
+        if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
+            return (long) d.doubleValue();
+        }
+        return value == null ? NullKey.INSTANCE : value;
     }
 
     private enum NullKey { INSTANCE }

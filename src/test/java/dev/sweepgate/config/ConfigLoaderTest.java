@@ -516,13 +516,45 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void theLargestFileIsParsedOnTheOtherThread() {
-        SourceFile amd = new SourceFile("amd", new byte[53]);
-        SourceFile nvidia = new SourceFile("nvidia", new byte[324]);
-        SourceFile runners = new SourceFile("runners", new byte[8]);
-        assertEquals(List.of(false, true, false), asList(ConfigLoader.halves(List.of(amd, nvidia, runners))));
-        SourceFile same = new SourceFile("s", new byte[10]);
-        assertEquals(List.of(true, false, true, false), asList(ConfigLoader.halves(List.of(same, same, same, same))));
+    void theLargestPieceIsParsedOnTheOtherThread() {
+        // amd, nvidia and runners as whole files
+        assertEquals(List.of(false, true, false), asList(ConfigLoader.halves(List.of(53, 324, 8))));
+        // amd, the beginning and the end of nvidia, runners
+        assertEquals(List.of(false, false, true, false), asList(ConfigLoader.halves(List.of(53, 131, 192, 8))));
+        assertEquals(List.of(true, false, true, false), asList(ConfigLoader.halves(List.of(10, 10, 10, 10))));
+    }
+
+    @Test
+    void aFileWithMostOfTheBytesIsCutSoThatTheOtherThreadHasHalf() {
+        StringBuilder large = new StringBuilder();
+        for (int i = 0; large.length() < 200_000; i++) {
+            large.append(SINGLE.replace("sn:", "c" + i + ":").formatted("{tp: 8, conc-start: 4, conc-end: 8}"));
+        }
+        SourceFile small = source("configs/a.yaml", SINGLE.replace("sn:", "small:").formatted("{tp: 8, conc-list: [4]}"));
+        SourceFile big = source("configs/b.yaml", large.toString());
+        SourceFile runners = source("configs/runners.yaml", RUNNERS);
+        List<ConfigLoader.Piece> pieces = ConfigLoader.pieces(List.of(small, big, runners));
+        assertEquals(4, pieces.size(), pieces.toString());
+        ConfigLoader.Piece end = pieces.get(2);
+        long total = small.bytes().length + big.bytes().length + runners.bytes().length;
+        assertTrue(Math.abs(end.size() - total / 2) < 200, pieces.toString()); // within a config of half
+        assertTrue(large.toString().startsWith("c", end.from()) && large.charAt(end.from() - 1) == '\n', pieces.toString());
+        // Parsed in parts and joined, the configs are all there, in order.
+        ConfigSet set = ConfigLoader.load(List.of(small, big), runners);
+        assertEquals(1 + large.toString().split("\n(?=c[0-9]+:)").length, set.configs().size());
+        assertEquals("small", set.configs().get(0).key());
+        // An alias across the cut cannot be read in parts: the whole file is, and binds the same way.
+        // A problem in the end part is reported at its line of the file.
+        String broken = large + "c-broken:\n  image: img:1\n  owner: me\n";
+        int ownerLine = (int) broken.lines().count();
+        ProblemException e = assertThrows(ProblemException.class,
+                () -> ConfigLoader.load(List.of(small, source("configs/b.yaml", broken)), runners));
+        assertTrue(e.problems().stream().anyMatch(p -> p.file().equals("configs/b.yaml") && p.line() == ownerLine),
+                e.problems().toString());
+        String aliased = large.toString().replaceFirst("c0:\n", "c0: &first\n") + "c-alias: *first\n";
+        ConfigSet whole = ConfigLoader.load(List.of(small, source("configs/b.yaml", aliased)), runners);
+        assertEquals(set.configs().size() + 1, whole.configs().size());
+        assertEquals("c-alias", whole.configs().get(whole.configs().size() - 1).key());
     }
 
     private static List<Boolean> asList(boolean[] values) {
