@@ -134,9 +134,10 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         if (count == 0) {
             return null;
         }
-        Problems problems = new Problems();
-        String text = checkBytes(base, name, problems);
-        if (problems.hasErrors() || text.startsWith("%") || countEntryStarts(text) != count) {
+        // The byte rules hold for the base: it is the head's first lines, where the head broke none
+        // (the first CR, tab or NUL of a file is reported; the head is UTF-8 or it would have no items).
+        String text = new String(base, StandardCharsets.UTF_8);
+        if (text.startsWith("%") || countEntryStarts(text) != count) {
             return null;
         }
         int lastLine = headItems.get(count - 1).pos().line();
@@ -160,6 +161,7 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         }
         List<YNode> items = new ArrayList<>(headItems.subList(0, count - 1));
         items.add(last);
+        Problems problems = new Problems();
         List<ChangelogEntry> entries = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             entries.add(EntryBinder.bind(items.get(i), i + 1, problems));

@@ -156,7 +156,8 @@ class BaseFromHeadTest {
                 + "      kept\n  pr-link: " + LINK + "2\n";
         String base = older + last;
         String head = base + "\n" + NEW;
-        byte[] interesting = " \n\t#:-\"'{}[]&*!|>+%\0".getBytes(StandardCharsets.ISO_8859_1);
+        // YAML's indicators, the bytes the file rules refuse (CR, tab, NUL, a byte that is not UTF-8)
+        byte[] interesting = " \n\r\t#:-\"'{}[]&*!|>+%\0\u00ff\u00c3".getBytes(StandardCharsets.ISO_8859_1);
         Random random = new Random(20261201L);
         int derivedPaths = 0;
         for (int i = 0; i < 400; i++) {
