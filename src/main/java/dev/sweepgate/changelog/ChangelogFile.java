@@ -162,8 +162,10 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         List<YNode> items = new ArrayList<>(headItems.subList(0, count - 1));
         items.add(last);
         Problems problems = new Problems();
-        List<ChangelogEntry> entries = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        // The head bound the same nodes, numbered the same, unless a later entry broke a rule.
+        boolean headBound = head.entries().size() == headItems.size();
+        List<ChangelogEntry> entries = new ArrayList<>(headBound ? head.entries().subList(0, count - 1) : List.of());
+        for (int i = entries.size(); i < count; i++) {
             entries.add(EntryBinder.bind(items.get(i), i + 1, problems));
         }
         if (!problems.all().isEmpty()) {
