@@ -147,11 +147,11 @@ public final class ConfigLoader {
     private static List<Supplier<Parsed>> parseSideBySide(List<SourceFile> files, ExecutorService pool) {
         List<Piece> pieces = pieces(files);
         boolean[] onPool = halves(pieces.stream().map(Piece::size).toList());
-        List<Supplier<Object>> results = new ArrayList<>();
+        List<Supplier<Loaded>> results = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
             if (onPool[i]) {
                 Piece piece = pieces.get(i);
-                Future<Object> later = pool.submit(() -> piece.parse(files));
+                Future<Loaded> later = pool.submit(() -> piece.load(files));
                 results.add(() -> SideBySide.join(later));
             } else {
                 results.add(null);
@@ -159,20 +159,19 @@ public final class ConfigLoader {
         }
         for (int i = 0; i < pieces.size(); i++) {
             if (!onPool[i]) {
-                Object here = pieces.get(i).parse(files);
+                Loaded here = pieces.get(i).load(files);
                 results.set(i, () -> here);
             }
         }
         List<Supplier<Parsed>> parsed = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
             SourceFile file = files.get(pieces.get(i).file());
+            Supplier<Loaded> result = results.get(i);
             if (pieces.get(i).whole(files)) {
-                Supplier<Object> result = results.get(i);
-                parsed.add(() -> (Parsed) result.get());
+                parsed.add(() -> result.get().whole());
             } else {
-                Supplier<Object> first = results.get(i);
-                Supplier<Object> second = results.get(++i);
-                parsed.add(() -> joined(file, (YamlLoader.Document) first.get(), (YamlLoader.Document) second.get()));
+                Supplier<Loaded> second = results.get(++i);
+                parsed.add(() -> joined(file, result.get().part(), second.get().part()));
             }
         }
         return parsed;
@@ -214,12 +213,18 @@ public final class ConfigLoader {
             return from == 0 && to == files.get(file).bytes().length;
         }
 
-        /** A whole file's {@link Parsed}; a part's document, or null when it does not load on its own. */
-        Object parse(List<SourceFile> files) {
+        Loaded load(List<SourceFile> files) {
             SourceFile source = files.get(file);
-            return whole(files) ? ConfigLoader.parse(source)
-                    : YamlLoader.standard().loadPart(source.bytes(), from, to, source.name());
+            return whole(files) ? new Loaded(parse(source), null)
+                    : new Loaded(null, YamlLoader.standard().loadPart(source.bytes(), from, to, source.name()));
         }
+    }
+
+    /**
+     * What a piece gave: a whole file's {@link Parsed}, or a part's document (null when the part
+     * does not load on its own, and the whole file must be parsed).
+     */
+    private record Loaded(Parsed whole, YamlLoader.Document part) {
     }
 
     private static Parsed joined(SourceFile file, YamlLoader.Document first, YamlLoader.Document second) {
