@@ -143,7 +143,11 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
         int lastLine = headItems.get(count - 1).pos().line();
         int lastStart = 0;
         for (int line = 1; line < lastLine; line++) {
-            lastStart = text.indexOf('\n', lastStart) + 1;
+            int lineFeed = text.indexOf('\n', lastStart);
+            if (lineFeed < 0) {
+                return null; // the parser broke a line at a CR (the head then broke a byte rule too)
+            }
+            lastStart = lineFeed + 1;
         }
         if (!text.startsWith(ENTRY_START, lastStart)) {
             return null;

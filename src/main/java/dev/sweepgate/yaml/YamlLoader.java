@@ -165,6 +165,10 @@ public final class YamlLoader {
         for (int i = 0; i < from; i++) {
             if (bytes[i] == '\n') {
                 linesBefore++;
+            } else if (bytes[i] == '\r') {
+                // snakeyaml-engine breaks lines at LF, CRLF and a lone CR: with a CR before the part,
+                // counting LFs may not give its marks' lines.
+                return null;
             }
         }
         int offset = linesBefore;

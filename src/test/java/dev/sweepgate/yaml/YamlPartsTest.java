@@ -59,6 +59,17 @@ class YamlPartsTest {
     }
 
     @Test
+    void aLoneCarriageReturnBeforeTheCutKeepsTheFileWhole() {
+        // snakeyaml breaks a line at a lone CR: the second part's lines cannot be counted by LFs.
+        String doc = (filler("a") + filler("b")).replaceFirst("\n  image: a1\n", "\r  image: a1\n");
+        byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+        assertTrue(YamlLoader.cutPoint(bytes, bytes.length / 2) > doc.indexOf('\r'));
+        assertNull(cutAndJoin(bytes));
+        String crlf = (filler("a") + filler("b")).replace("\n", "\r\n");
+        assertNull(cutAndJoin(crlf.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void smallFilesAndDirectivesAreNotCutAndTopLevelMergeKeysNotJoined() {
         assertEquals(-1, middleCut(filler("a").substring(0, 1000)));
         assertEquals(-1, middleCut("%YAML 1.1\n---\n" + filler("a") + filler("b")));
@@ -84,7 +95,7 @@ class YamlPartsTest {
     void anySingleByteEditJoinsIntoTheWholeFileOrNotAtAll() {
         byte[] original = (filler("a") + "kept: |+\n  text\n\n" + filler("b")).getBytes(StandardCharsets.UTF_8);
         int cut = YamlLoader.cutPoint(original, original.length / 2);
-        byte[] interesting = " \n\t#:-\"'{}[]&*!|>+%?,@`".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] interesting = " \n\r\t#:-\"'{}[]&*!|>+%?,@`".getBytes(StandardCharsets.ISO_8859_1);
         Random random = new Random(20261201L);
         int joins = 0;
         for (int i = 0; i < 100; i++) {
