@@ -82,7 +82,7 @@ public final class AddedText {
         if (appended.endsWith("\n")) {
             lines.remove(lines.size() - 1);
         }
-        int firstLine = newlines(base, base.length) + 1;
+        int firstLine = ByteText.lineFeeds(base, base.length) + 1;
         List<String> kept = new ArrayList<>();
         List<Integer> headLines = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -92,16 +92,6 @@ public final class AddedText {
             }
         }
         return new Added(String.join("\n", kept), headLines.stream().mapToInt(Integer::intValue).toArray());
-    }
-
-    private static int newlines(byte[] bytes, int end) {
-        int count = 0;
-        for (int i = 0; i < end; i++) {
-            if (bytes[i] == '\n') {
-                count++;
-            }
-        }
-        return count;
     }
 
     /** How many entries begin before {@code line} (1-based) of {@code head}. */

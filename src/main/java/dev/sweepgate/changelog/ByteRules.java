@@ -4,6 +4,7 @@ import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problems;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,6 +42,18 @@ public final class ByteRules {
         }
     }
 
+    /**
+     * Whether the head, which begins with the base's bytes, goes on with a new entry after one
+     * empty line: {@code - config-keys:} when the base ends with an empty line, else
+     * {@code \n- config-keys:}.
+     */
+    static boolean separatedFromHistory(byte[] base, byte[] head) {
+        boolean baseEndsWithEmptyLine = base.length > 1 && base[base.length - 1] == '\n' && base[base.length - 2] == '\n';
+        byte[] start = ((baseEndsWithEmptyLine ? "" : "\n") + START).getBytes(StandardCharsets.US_ASCII);
+        return head.length >= base.length + start.length
+                && Arrays.equals(start, 0, start.length, head, base.length, base.length + start.length);
+    }
+
     private static void checkAppend(ChangelogFile base, ChangelogFile head, Problems problems) {
         byte[] b = base.bytes();
         byte[] h = head.bytes();
@@ -55,8 +68,7 @@ public final class ByteRules {
         String text = new String(h, StandardCharsets.ISO_8859_1);
         // the base is a prefix of the head here
         boolean baseEndsWithEmptyLine = text.startsWith("\n\n", b.length - 2);
-        boolean separated = text.startsWith(baseEndsWithEmptyLine ? START : "\n" + START, b.length);
-        if (!separated) {
+        if (!separatedFromHistory(b, h)) {
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
                             + separatorFix(h, text, b.length, baseEndsWithEmptyLine) + fixHint(base, head));

@@ -8,6 +8,17 @@ public final class ByteText {
     private ByteText() {
     }
 
+    /** How many {@code \n} bytes come before {@code end}. */
+    public static int lineFeeds(byte[] bytes, int end) {
+        int count = 0;
+        for (int i = 0; i < end; i++) {
+            if (bytes[i] == '\n') {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** The 1-based line and column (in characters) of a byte offset; only {@code \n} ends a line. */
     public static Position positionOf(byte[] bytes, int offset, String file) {
         int line = 1;

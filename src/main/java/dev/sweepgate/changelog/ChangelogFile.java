@@ -84,14 +84,8 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
      * {@link #checkBase} spare the base's history a second parse.
      */
     public static boolean appendsEntries(byte[] base, byte[] head) {
-        if (base.length == 0 || base[base.length - 1] != '\n' || head.length <= base.length
-                || !Arrays.equals(base, 0, base.length, head, 0, base.length)) {
-            return false;
-        }
-        boolean baseEndsWithEmptyLine = base.length > 1 && base[base.length - 2] == '\n';
-        byte[] start = ((baseEndsWithEmptyLine ? "" : "\n") + ENTRY_START).getBytes(StandardCharsets.US_ASCII);
-        return head.length >= base.length + start.length
-                && Arrays.equals(start, 0, start.length, head, base.length, base.length + start.length);
+        return base.length > 0 && base[base.length - 1] == '\n' && head.length > base.length
+                && Arrays.equals(base, 0, base.length, head, 0, base.length) && ByteRules.separatedFromHistory(base, head);
     }
 
     /**
@@ -115,12 +109,7 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
     }
 
     private static ChangelogFile derivedBase(byte[] base, String name, ChangelogFile head) {
-        int baseLines = 0;
-        for (byte b : base) {
-            if (b == '\n') {
-                baseLines++;
-            }
-        }
+        int baseLines = ByteText.lineFeeds(base, base.length);
         for (Problem p : head.problems()) {
             if (p.line() <= baseLines) {
                 return null; // a file-wide problem, or one in the base's lines: the base may share it

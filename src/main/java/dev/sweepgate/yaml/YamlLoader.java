@@ -108,9 +108,6 @@ public final class YamlLoader {
      * @param lineInFile the 1-based line of {@code file} that holds a 1-based line of {@code text}
      */
     public Document loadDecoded(String text, String file, IntUnaryOperator lineInFile) {
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
         return new Composer(file, lineInFile).compose(text);
     }
 
@@ -175,7 +172,7 @@ public final class YamlLoader {
         try {
             String text = decodeUtf8(Arrays.copyOfRange(bytes, from, to), file);
             Composer composer = new Composer(file, line -> line + offset);
-            Document part = composer.compose(text.startsWith("\uFEFF") ? text.substring(1) : text);
+            Document part = composer.compose(text);
             // A top-level merge key puts what it merges after all of its mapping's keys: those of both parts.
             return part.problems().isEmpty() && part.root() instanceof YMap && !composer.rootMerges ? part : null;
         } catch (ProblemException e) {
@@ -293,7 +290,9 @@ public final class YamlLoader {
             this.lineInFile = lineInFile;
         }
 
-        Document compose(String text) {
+        /** The document {@code text} holds, a byte-order mark at its start left out. */
+        Document compose(String document) {
+            String text = document.startsWith("\uFEFF") ? document.substring(1) : document;
             try {
                 Iterator<Event> events = snakeyamlEvents(text);
                 while (events.hasNext()) {
