@@ -2,6 +2,7 @@ package dev.sweepgate.changelog;
 
 import dev.sweepgate.problem.Position;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Positions and visible renderings of raw bytes, for messages about byte-exact rules. */
 public final class ByteText {
@@ -124,14 +125,11 @@ public final class ByteText {
         return n == 1 ? "1 space" : n + " spaces";
     }
 
-    /** The index of the first byte where the two arrays differ, or -1 when equal. */
+    /**
+     * The index of the first byte where the two arrays differ (the shorter one's length when it is
+     * the other's beginning), or -1 when equal.
+     */
     public static int firstDifference(byte[] a, byte[] b) {
-        int n = Math.min(a.length, b.length);
-        for (int i = 0; i < n; i++) {
-            if (a[i] != b[i]) {
-                return i;
-            }
-        }
-        return a.length == b.length ? -1 : n;
+        return Arrays.mismatch(a, b);
     }
 }
