@@ -57,9 +57,10 @@ public final class Main {
 
     /**
      * The tree {@code args} need: the root with only the subcommand they name, when they name one
-     * after nothing but {@code -C DIR}; otherwise (help, version, a mistyped command that picocli
-     * should suggest a name for, the completion script) the whole tree. Parsing stays picocli's;
-     * this only spares a run the models of the commands it does not call.
+     * after nothing but {@code -C DIR}, and the root alone for a lone {@code --version}; otherwise
+     * (help, a version request with more arguments, a mistyped command that picocli should suggest
+     * a name for, the completion script) the whole tree. Parsing stays picocli's; this only spares
+     * a run the models of the commands it does not call.
      */
     static CommandLine commandLine(String[] args) {
         for (int i = 0; i < args.length; i++) {
@@ -69,6 +70,11 @@ public final class Main {
             } else if (arg.startsWith("-C")) {
                 continue; // -CDIR, -C=DIR
             } else if (arg.startsWith("-")) {
+                if (i == args.length - 1 && (arg.equals("--version") || arg.equals("-V"))) {
+                    // The version alone is the root's answer; the other commands' models (picocli
+                    // reads the completion command's annotations) would double the run.
+                    return commandLine(List.of());
+                }
                 break;
             } else {
                 // the completion script describes the whole tree

@@ -104,6 +104,19 @@ class MainTest {
     }
 
     @Test
+    void aLoneVersionRequestGetsTheRootAloneAndPrintsWhatTheWholeTreePrints() {
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"-V"}, new String[] {"-C", ".", "-V"})) {
+            assertEquals(0, Main.commandLine(args).getSubcommands().size(), List.of(args).toString());
+        }
+        Result alone = main("--version");
+        java.io.StringWriter out = new java.io.StringWriter();
+        CommandLine whole = Main.commandLine();
+        whole.setOut(new java.io.PrintWriter(out));
+        assertEquals(0, whole.execute("--version"));
+        assertEquals(out.toString(), alone.out());
+    }
+
+    @Test
     void versionPrintsTheVersion() {
         Result r = main("--version");
         assertEquals(0, r.status());
