@@ -15,10 +15,6 @@ public record YScalar(Object value, String text, boolean plain, Position pos) im
         return value == null;
     }
 
-    public boolean isString() {
-        return value instanceof String;
-    }
-
     @Override
     public String describe() {
         if (value == null) {

@@ -664,7 +664,8 @@ public final class YamlLoader {
         if (value instanceof Boolean b) {
             return b ? 1L : 0L;
         }
-        if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
+        // [-2^63, 2^63): the doubles a long holds exactly (2^63 itself would become Long.MAX_VALUE).
+        if (value instanceof Double d && d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63) {
             return (long) d.doubleValue();
         }
         return value == null ? NullKey.INSTANCE : value;

@@ -30,6 +30,16 @@ class ChangelogFileTest {
     }
 
     @Test
+    void onlyAHeadThatKeepsTheBaseAndAddsAnEntryAppendsEntries() {
+        byte[] base = BASE.getBytes(StandardCharsets.UTF_8);
+        byte[] head = (BASE + "\n" + entry("gamma-fp8-mi300x-sglang", LINK + "3")).getBytes(StandardCharsets.UTF_8);
+        assertTrue(ChangelogFile.appendsEntries(base, head));
+        assertFalse(ChangelogFile.appendsEntries(new byte[0], head), "an empty base");
+        assertFalse(ChangelogFile.appendsEntries(base, base), "nothing added");
+        assertFalse(ChangelogFile.appendsEntries(head, base), "entries removed");
+    }
+
+    @Test
     void acceptsEveryOptionalField() {
         ChangelogFile f = file("- config-keys:\n    - a*\n  description:\n    - x\n  pr-link: XXX\n  evals-only: false\n"
                 + "  all-evals: true\n  append-only: false\n  eval-min-prefill-ep: 8\n  scenario-type:\n    - agentic-coding\n");

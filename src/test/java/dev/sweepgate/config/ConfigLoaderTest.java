@@ -129,6 +129,11 @@ class ConfigLoaderTest {
                 new SourceFile("configs/runners.yaml", Files.readAllBytes(root.resolve("configs/runners.yaml"))));
         assertTrue(set.configs().size() > 100);
         assertTrue(set.runners().labels().containsKey("h200"));
+        // the bytes problems quote their lines from, by the names problems give the files
+        assertEquals(java.util.Set.of("configs/amd-master.yaml", "configs/nvidia-master.yaml", "configs/runners.yaml"),
+                set.sources().keySet());
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(root.resolve("configs/runners.yaml")),
+                set.sources().get("configs/runners.yaml")));
     }
 
     @Test

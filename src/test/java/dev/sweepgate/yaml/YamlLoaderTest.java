@@ -173,7 +173,7 @@ class YamlLoaderTest {
             assertInstanceOf(YTimestamp.class, value);
             assertEquals(text, value.toString());
             YScalar node = (YScalar) ((YMap) load("v: " + text + "\n").root()).get("v");
-            assertFalse(node.isString(), "a date must not pass where a string is expected");
+            assertFalse(node.value() instanceof String, "a date must not pass where a string is expected");
             assertEquals("the date " + text, node.describe());
         }
 
@@ -334,6 +334,49 @@ class YamlLoaderTest {
         }
 
         @Test
+        void theInvalidByteIsNamedWhereverItIs() {
+            Problem first = refused(YamlLoader.standard(), new byte[] {(byte) 0xC0, (byte) 0xAF, ':', ' ', '1', '\n'});
+            assertEquals(1, first.line());
+            assertEquals(1, first.column());
+            assertTrue(first.message().contains("byte 0 (0xc0)"), first.message());
+            // beyond the strict decoder's first buffer of characters
+            byte[] late = ("k: " + "x".repeat(10_000) + "\u00ff\n").getBytes(StandardCharsets.UTF_8);
+            late[3 + 10_000] = (byte) 0xFF;
+            Problem far = refused(YamlLoader.standard(), late);
+            assertEquals(10_004, far.column());
+            assertTrue(far.message().contains("byte 10003 (0xff)"), far.message());
+            // a sequence cut short by the end of the file
+            byte[] cut = {'k', ':', ' ', 'a', (byte) 0xE2, (byte) 0x82};
+            Problem end = refused(YamlLoader.standard(), cut);
+            assertEquals(5, end.column());
+            assertTrue(end.message().contains("byte 4 (0xe2)"), end.message());
+        }
+
+        @Test
+        void theUtf8ChecksAgreeOnValidAndInvalidText() {
+            byte[] replacementCharacter = "\ufffd: ok\n".getBytes(StandardCharsets.UTF_8);
+            assertEquals("\ufffd: ok\n", YamlLoader.utf8OrNull(replacementCharacter), "U+FFFD itself is valid UTF-8");
+            assertEquals(-1, YamlLoader.firstInvalidUtf8(replacementCharacter));
+            assertNull(YamlLoader.utf8OrNull(new byte[] {(byte) 0xFF, 'a'}));
+            assertEquals(0, YamlLoader.firstInvalidUtf8(new byte[] {(byte) 0xFF, 'a'}));
+            assertEquals(2, YamlLoader.firstInvalidUtf8(new byte[] {'a', 'b', (byte) 0xE2, (byte) 0x82}));
+        }
+
+        @Test
+        void aSyntaxErrorAtALineIndentedUnlikeItsSiblingsSaysSo() {
+            Problem p = refused("a: 1\nb: 2\n   c: 3\n");
+            assertEquals("yaml.syntax", p.rule());
+            assertEquals(3, p.line());
+            assertTrue(p.message().endsWith("; line 3 is indented by 3 spaces, its siblings (line 2) by 0 spaces: indent"
+                    + " it like them, or by more under a key that ends with `:`"), p.message());
+            // text that is some lines of a file names the file's lines
+            ProblemException e = assertThrows(ProblemException.class, () -> YamlLoader.standard()
+                    .loadDecoded("a: 1\nb: 2\n   c: 3\n", "in.yaml", line -> line + 40));
+            assertTrue(e.problems().get(0).message().contains("; line 43 is indented by 3 spaces, its siblings (line 42)"),
+                    e.problems().get(0).message());
+        }
+
+        @Test
         void latin1IsRefusedAsInvalidUtf8() {
             Problem p = refused(YamlLoader.standard(), "k: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
             assertEquals("yaml.encoding", p.rule());
@@ -441,11 +484,20 @@ class YamlLoaderTest {
             assertEquals(1, load("yes: a\ntrue: b\n").problems().size());
             assertEquals(1, load("~: a\nnull: b\n").problems().size());
             assertEquals(0, load("1: a\n'1': b\n").problems().size());
+            // Python's True == 1 and False == 0: the reference's mapping has one key each time
+            assertEquals(1, load("true: a\n1: b\n").problems().size());
+            assertEquals(1, load("no: a\n0: b\n").problems().size());
+            assertEquals(0, load("true: a\n~: b\nfalse: c\n").problems().size());
+            assertEquals(0, load("1.5: a\n1: b\n2.0e+0: c\n").problems().size());
         }
 
         @Test
         void largeDistinctIntegersAreDistinctKeys() {
             assertEquals(0, load("9007199254740993: a\n9007199254740992: b\n").problems().size());
+            // 2^63 as a float is no long: it is not the largest long, whatever a cast to long makes of it
+            assertEquals(0, load("9223372036854775807: a\n9223372036854775808.0: b\n").problems().size());
+            // -2^63 is a long and a float alike, as in Python
+            assertEquals(1, load("-9223372036854775808: a\n-9223372036854775808.0: b\n").problems().size());
         }
 
         @Test
@@ -560,20 +612,35 @@ class YamlLoaderTest {
 
     @Nested
     class Limits {
+        /**
+         * Level 0 holds {@code width} times "lol", each further level {@code width} aliases to the
+         * level before: a list of them, or a mapping with the keys k0, k1, ...
+         */
+        private static String laughs(int levels, int width, boolean mappings) {
+            StringBuilder doc = new StringBuilder();
+            for (int i = 0; i < levels; i++) {
+                doc.append("a").append(i).append(": &a").append(i).append(mappings ? " {" : " [");
+                for (int j = 0; j < width; j++) {
+                    doc.append(j == 0 ? "" : ", ").append(mappings ? "k" + j + ": " : "")
+                            .append(i == 0 ? "lol" : "*a" + (i - 1));
+                }
+                doc.append(mappings ? "}\n" : "]\n");
+            }
+            return doc.toString();
+        }
+
         @Test
         void billionLaughsIsRefused() {
-            StringBuilder doc = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-            for (int i = 1; i < 10; i++) {
-                doc.append("a").append(i).append(": &a").append(i).append(" [");
-                for (int j = 0; j < 9; j++) {
-                    doc.append(j == 0 ? "" : ", ").append("*a").append(i - 1);
-                }
-                doc.append("]\n");
-            }
-            Problem p = refused(doc.toString());
+            Problem p = refused(laughs(10, 9, false));
             assertEquals("yaml.alias-bomb", p.rule());
             assertTrue(p.line() > 1 && p.line() <= 10, p.toString());
             assertTrue(p.message().contains("alias bomb"), p.message());
+        }
+
+        @Test
+        void billionLaughsMadeOfMappingsIsRefused() {
+            // a mapping weighs its entries and what their values weigh, as a list weighs its items
+            assertEquals("yaml.alias-bomb", refused(laughs(12, 6, true)).rule());
         }
 
         @Test
