@@ -48,10 +48,13 @@ public final class ByteRules {
      * {@code \n- config-keys:}.
      */
     static boolean separatedFromHistory(byte[] base, byte[] head) {
-        boolean baseEndsWithEmptyLine = base.length > 1 && base[base.length - 1] == '\n' && base[base.length - 2] == '\n';
-        byte[] start = ((baseEndsWithEmptyLine ? "" : "\n") + START).getBytes(StandardCharsets.US_ASCII);
+        byte[] start = ((endsWithEmptyLine(base) ? "" : "\n") + START).getBytes(StandardCharsets.US_ASCII);
         return head.length >= base.length + start.length
                 && Arrays.equals(start, 0, start.length, head, base.length, base.length + start.length);
+    }
+
+    private static boolean endsWithEmptyLine(byte[] bytes) {
+        return bytes.length > 1 && bytes[bytes.length - 1] == '\n' && bytes[bytes.length - 2] == '\n';
     }
 
     private static void checkAppend(ChangelogFile base, ChangelogFile head, Problems problems) {
@@ -67,11 +70,10 @@ public final class ByteRules {
         // One char per byte: the rules compare ASCII bytes, and String's bounds-checked matching does the work.
         String text = new String(h, StandardCharsets.ISO_8859_1);
         // the base is a prefix of the head here
-        boolean baseEndsWithEmptyLine = text.startsWith("\n\n", b.length - 2);
         if (!separatedFromHistory(b, h)) {
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
-                            + separatorFix(h, text, b.length, baseEndsWithEmptyLine) + fixHint(base, head));
+                            + separatorFix(h, text, b.length, endsWithEmptyLine(b)) + fixHint(base, head));
         }
         // Entry starts after the base, each found as its line's start: "\n" in front makes the file's first line one too.
         String lines = "\n" + text;
@@ -107,7 +109,7 @@ public final class ByteRules {
         for (int i = 0; i < before.size(); i++) {
             byte[] a = before.get(i);
             byte[] c = after.get(i);
-            if (!java.util.Arrays.equals(a, c)) {
+            if (!Arrays.equals(a, c)) {
                 changed++;
                 String textA = new String(a, StandardCharsets.UTF_8);
                 String textC = new String(c, StandardCharsets.UTF_8);
