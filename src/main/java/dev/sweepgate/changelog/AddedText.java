@@ -48,7 +48,7 @@ public final class AddedText {
      *
      * @param headLines the 1-based head line of each line of {@code text}
      */
-    record Added(String text, int[] headLines) {
+    public record Added(String text, int[] headLines) {
         /** The head position of a position in the text on its own. */
         int headLine(int line) {
             if (line < 1 || headLines.length == 0) {
@@ -71,7 +71,7 @@ public final class AddedText {
     }
 
     /** {@link #appendedText} with the head line of each appended line. */
-    static Added appended(byte[] base, byte[] head) {
+    public static Added appended(byte[] base, byte[] head) {
         if (base.length > 0 && base[base.length - 1] != '\n' || head.length <= base.length
                 || !Arrays.equals(base, 0, base.length, head, 0, base.length)
                 || mayLookBinary(base) || mayLookBinary(head)) {
@@ -126,7 +126,7 @@ public final class AddedText {
     }
 
     /** The entries in text added to the changelog (see {@link #entries}); {@code head} numbers them, may be null. */
-    static List<ChangelogEntry> parse(Added added, String file, byte[] head) {
+    public static List<ChangelogEntry> parse(Added added, String file, byte[] head) {
         String text = added.text();
         if (isPythonBlank(text)) {
             throw noAdditions(file);

@@ -1,8 +1,8 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.Canonicalizer;
 import dev.sweepgate.merge.MergeOutcome;

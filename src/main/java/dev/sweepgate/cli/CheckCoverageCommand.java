@@ -1,8 +1,8 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.coverage.CoverageGate;
 import dev.sweepgate.coverage.CoverageResult;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;

@@ -1,7 +1,7 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogFile;
-import dev.sweepgate.changelog.ChangelogGate;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.merge.ChangelogFixer;
 import dev.sweepgate.merge.MergeOutcome;

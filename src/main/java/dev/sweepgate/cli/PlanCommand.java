@@ -1,11 +1,11 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
-import dev.sweepgate.changelog.SweepOptions;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.plan.Plan;
 import dev.sweepgate.plan.PlanFormat;
 import dev.sweepgate.plan.Planner;
+import dev.sweepgate.sweep.SweepOptions;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

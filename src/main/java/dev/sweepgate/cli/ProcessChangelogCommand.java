@@ -1,13 +1,13 @@
 package dev.sweepgate.cli;
 
-import dev.sweepgate.changelog.ChangelogGate;
-import dev.sweepgate.changelog.Sweep;
-import dev.sweepgate.changelog.SweepJson;
-import dev.sweepgate.changelog.SweepLimits;
-import dev.sweepgate.changelog.SweepOptions;
-import dev.sweepgate.changelog.SweepSummary;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.sweep.Sweep;
+import dev.sweepgate.sweep.SweepJson;
+import dev.sweepgate.sweep.SweepLimits;
+import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepSummary;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

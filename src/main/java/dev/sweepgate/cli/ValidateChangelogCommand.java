@@ -1,19 +1,19 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.changelog.ChangelogEntry;
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
-import dev.sweepgate.changelog.SweepOptions;
-import dev.sweepgate.changelog.SweepSummary;
 import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.coverage.CoverageGate;
 import dev.sweepgate.coverage.CoverageResult;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.UsageException;
+import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepSummary;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,12 +1,12 @@
 package dev.sweepgate.coverage;
 
 import dev.sweepgate.changelog.ChangelogEntry;
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.concurrent.SideBySide;
-import dev.sweepgate.changelog.SweepComputation;
 import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.sweep.SweepComputation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

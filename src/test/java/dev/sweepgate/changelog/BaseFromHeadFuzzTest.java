@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sweepgate.fuzz.FuzzInputs;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.yaml.YNode;
 import java.nio.charset.StandardCharsets;
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sweepgate.fuzz.FuzzInputs;
+import dev.sweepgate.gate.ChangelogGate;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -5,18 +5,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Changelog texts for tests. */
-final class Changelogs {
-    static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
+public final class Changelogs {
+    public static final String LINK = "https://github.com/SemiAnalysisAI/InferenceX/pull/";
 
     /** The shape contributors write, as in the real file. */
-    static String entry(String key, String link) {
+    public static String entry(String key, String link) {
         return "- config-keys:\n    - " + key + "\n  description:\n    - \"Change " + key + "\"\n  pr-link: " + link + "\n";
     }
 
     /** Two historical entries; the first is followed by the two-space separator line the real history holds. */
-    static final String BASE = entry("alpha-fp8-h100-vllm", LINK + "1") + "  \n\n" + entry("beta-fp4-b200-sglang", LINK + "2");
+    public static final String BASE = entry("alpha-fp8-h100-vllm", LINK + "1") + "  \n\n" + entry("beta-fp4-b200-sglang", LINK + "2");
 
-    static String appended(String base, String... entries) {
+    public static String appended(String base, String... entries) {
         StringBuilder sb = new StringBuilder(base);
         for (String e : entries) {
             sb.append('\n').append(e);
@@ -24,11 +24,11 @@ final class Changelogs {
         return sb.toString();
     }
 
-    static ChangelogFile file(String text) {
+    public static ChangelogFile file(String text) {
         return ChangelogFile.check(text.getBytes(StandardCharsets.UTF_8), "perf-changelog.yaml");
     }
 
-    static List<String> rules(List<Problem> problems) {
+    public static List<String> rules(List<Problem> problems) {
         return problems.stream().map(Problem::rule).toList();
     }
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.problem.Problem;
 import java.util.List;
 import org.junit.jupiter.api.Test;

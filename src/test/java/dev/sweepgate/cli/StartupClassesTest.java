@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sweepgate.changelog.ChangelogGate;
-import dev.sweepgate.changelog.SweepJson;
 import dev.sweepgate.coverage.CoverageGate;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.merge.ConflictResolver;
 import dev.sweepgate.schema.JsonSchema;
+import dev.sweepgate.sweep.SweepJson;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

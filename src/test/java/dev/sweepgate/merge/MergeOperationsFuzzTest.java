@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sweepgate.changelog.ChangelogFile;
-import dev.sweepgate.changelog.ChangelogGate;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.fuzz.FuzzInputs;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.output.AtomicFiles;
 import dev.sweepgate.problem.Problem;
 import java.io.IOException;

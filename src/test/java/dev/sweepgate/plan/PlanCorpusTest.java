@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.sweepgate.changelog.SweepComputation;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.TestRepo;
+import dev.sweepgate.sweep.SweepComputation;
 import dev.sweepgate.yaml.SourceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

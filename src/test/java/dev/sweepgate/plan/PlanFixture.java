@@ -1,10 +1,10 @@
 package dev.sweepgate.plan;
 
-import dev.sweepgate.changelog.ChangelogGate;
-import dev.sweepgate.changelog.SweepOptions;
 import dev.sweepgate.cli.ChangelogFixture;
+import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.TestRepo;
+import dev.sweepgate.sweep.SweepOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

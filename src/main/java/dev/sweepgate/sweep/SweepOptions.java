@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
 /**
  * The command-line modifiers of a changelog sweep.

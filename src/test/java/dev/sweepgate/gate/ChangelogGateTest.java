@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.changelog.Changelogs;
+import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.cli.ChangelogFixture;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.TestRepo;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.sweep.Sweep;
+import dev.sweepgate.sweep.SweepJson;
+import dev.sweepgate.sweep.SweepOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

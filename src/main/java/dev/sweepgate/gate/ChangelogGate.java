@@ -1,5 +1,13 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.gate;
 
+import dev.sweepgate.changelog.AddedText;
+import dev.sweepgate.changelog.ByteRules;
+import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.HistoryRules;
+import dev.sweepgate.changelog.KeyResolver;
+import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
@@ -9,6 +17,9 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.Sources;
+import dev.sweepgate.sweep.Sweep;
+import dev.sweepgate.sweep.SweepComputation;
+import dev.sweepgate.sweep.SweepOptions;
 import dev.sweepgate.yaml.SourceFile;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YamlLoader;

@@ -1,15 +1,16 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
-import static dev.sweepgate.changelog.SweepOfEntriesTest.ALPHA;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.BETA;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.CONFIGS;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.FILE;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.GAMMA;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.configs;
-import static dev.sweepgate.changelog.SweepOfEntriesTest.entry;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.ALPHA;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.BETA;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.CONFIGS;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.FILE;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.GAMMA;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.configs;
+import static dev.sweepgate.sweep.SweepOfEntriesTest.entry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.changelog.Changelogs;
 import dev.sweepgate.cli.ChangelogFixture;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.matrix.Row;

@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;

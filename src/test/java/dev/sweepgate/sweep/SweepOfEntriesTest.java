@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.Changelogs;
 import dev.sweepgate.cli.ChangelogFixture;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;

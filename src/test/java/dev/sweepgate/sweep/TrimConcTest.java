@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,6 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
+import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.matrix.Row;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.matrix.Row;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

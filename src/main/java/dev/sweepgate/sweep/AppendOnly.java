@@ -1,5 +1,7 @@
-package dev.sweepgate.changelog;
+package dev.sweepgate.sweep;
 
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.ScenarioType;
