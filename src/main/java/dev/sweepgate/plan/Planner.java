@@ -10,6 +10,7 @@ import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.coverage.RowChanges;
 import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.output.JsonTree;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.sweep.RowOwners;
@@ -19,6 +20,8 @@ import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
 import dev.sweepgate.sweep.SweepSummary;
+import dev.sweepgate.sweep.split.ChunkLimits;
+import dev.sweepgate.sweep.split.SweepSplit;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -74,9 +77,10 @@ public final class Planner {
         }
         Plan.Totals totals = null;
         if (sweep != null) {
-            String json = PlanJson.sweepJson(SweepJson.document(sweep, refs.baseRef(), refs.headRef()));
+            Map<String, Object> document = SweepJson.document(sweep, refs.baseRef(), refs.headRef());
+            String json = PlanJson.sweepJson(document);
             long bytes = json.getBytes(StandardCharsets.UTF_8).length;
-            totals = totals(sweep, bytes);
+            totals = totals(sweep, bytes, chunksPerBucket(document, changelog, problems));
             problems.addAll(SweepLimits.check(sweep, bytes, changelog));
         }
         List<Plan.ConfigChange> changes = coverage == null ? null : coverage.changed().stream().map(Planner::change).toList();
@@ -216,12 +220,30 @@ public final class Planner {
         return new Plan.ConfigChange(change.key(), change.isNew(), scenarios);
     }
 
-    private static Plan.Totals totals(Sweep sweep, long jsonBytes) {
+    /**
+     * How many chunks process-changelog --split-dir would cut each bucket into with GitHub's limits,
+     * named as the plan names buckets ({@code single_node/8k1k}); null, and a warning, when a row
+     * alone is larger than a chunk may be.
+     */
+    private static Map<String, Integer> chunksPerBucket(Map<String, Object> document, String changelog,
+                                                        Set<Problem> problems) {
+        try {
+            Map<String, Integer> chunks = new LinkedHashMap<>();
+            SweepSplit.chunksPerBucket(SweepSplit.split(JsonTree.of(document), ChunkLimits.GITHUB, changelog))
+                    .forEach((bucket, n) -> chunks.put(bucket.replaceFirst("\\.", "/"), n));
+            return chunks;
+        } catch (ProblemException e) {
+            e.problems().forEach(p -> problems.add(Problem.warning(p.position(), p.rule(), p.message())));
+            return null;
+        }
+    }
+
+    private static Plan.Totals totals(Sweep sweep, long jsonBytes, Map<String, Integer> chunksPerBucket) {
         Map<String, Integer> perRunner = new LinkedHashMap<>();
         List<Row> all = new ArrayList<>(sweep.throughput());
         all.addAll(sweep.evals());
         all.forEach(row -> perRunner.merge(String.valueOf(row.get("runner")), 1, Integer::sum));
         return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), jsonBytes,
-                SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_STEP_OUTPUT_BYTES);
+                SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_STEP_OUTPUT_BYTES, chunksPerBucket);
     }
 }
