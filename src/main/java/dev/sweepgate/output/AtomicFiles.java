@@ -122,7 +122,12 @@ public final class AtomicFiles {
         Path parent = dir.getParent();
         Path fresh = null;
         try {
-            Files.createDirectories(parent);
+            try {
+                Files.createDirectories(parent);
+            } catch (IOException e) {
+                throw new EnvironmentException("cannot write " + target + ": cannot create the directory " + parent
+                        + (e instanceof FileSystemException f && f.getReason() != null ? " (" + f.getReason() + ")" : ""));
+            }
             fresh = Files.createTempDirectory(parent, "." + dir.getFileName() + ".");
             for (Map.Entry<String, byte[]> file : files.entrySet()) {
                 Path path = fresh.resolve(file.getKey());
