@@ -2,6 +2,7 @@ package dev.sweepgate.sweep.canary;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.sweepgate.sweep.CanonicalJson;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +26,7 @@ final class JqOrder implements Comparator<JsonNode> {
         }
         return switch (kind(a)) {
             case 3 -> Double.compare(a.doubleValue(), b.doubleValue());
-            case 4 -> compareCodePoints(a.textValue(), b.textValue());
+            case 4 -> CanonicalJson.compareCodePoints(a.textValue(), b.textValue());
             case 5 -> compareArrays(elements(a), elements(b));
             case 6 -> compareObjects(a, b);
             default -> 0;
@@ -46,21 +47,6 @@ final class JqOrder implements Comparator<JsonNode> {
             return 4;
         }
         return node.isArray() ? 5 : 6;
-    }
-
-    private static int compareCodePoints(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Boolean.compare(i < a.length(), j < b.length());
     }
 
     private int compareArrays(List<JsonNode> a, List<JsonNode> b) {
@@ -94,7 +80,7 @@ final class JqOrder implements Comparator<JsonNode> {
     private static List<String> sortedKeys(JsonNode object) {
         List<String> keys = new ArrayList<>();
         object.fieldNames().forEachRemaining(keys::add);
-        keys.sort(JqOrder::compareCodePoints);
+        keys.sort(CanonicalJson::compareCodePoints);
         return keys;
     }
 
