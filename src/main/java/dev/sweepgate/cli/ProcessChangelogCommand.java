@@ -8,8 +8,12 @@ import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
 import dev.sweepgate.sweep.SweepSummary;
-import java.nio.charset.StandardCharsets;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.UsageException;
+import dev.sweepgate.sweep.SweepOutput;
+import dev.sweepgate.sweep.priority.Prioritizer;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -26,11 +30,19 @@ final class ProcessChangelogCommand implements ContextCommand {
     private final OptionSpec trimConc = Specs.flag("--trim-conc",
             "One concurrency per curve (the lowest), for a quick run.").build();
 
+    private final OptionSpec priorityPolicy = Specs.value("--priority-policy", "FILE", String.class,
+            "Add CI priorities scored by this policy (the benchmark repository's configs/ci-priority.yaml): every "
+                    + "job gains priority and queue-token, and the sweep is printed as process_changelog.py | "
+                    + "ci_priority.py prints it, compact. The options below describe the run.").build();
+
+    private final PriorityOptions priority = new PriorityOptions();
+
     @Override
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
                         + "the changelog (what CI runs)."),
-                List.of(common.spec(), configFiles.spec(), format.spec()), headRef, trimConc),
+                List.of(common.spec(), configFiles.spec(), format.spec(), priority.spec()), headRef, trimConc,
+                priorityPolicy),
                 "0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
                 "3:environment failure (git, files)");
     }
@@ -38,23 +50,35 @@ final class ProcessChangelogCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         String headRef = this.headRef.getValue();
+        String policy = priorityPolicy.getValue();
+        if (policy == null && priority.anyGiven()) {
+            throw new UsageException(String.join(", ", priority.given()) + " describe"
+                    + (priority.given().size() == 1 ? "s" : "") + " the run for priorities: give them with "
+                    + "--priority-policy FILE");
+        }
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
+        String changelog = common.change().changelogFile();
         Sweep sweep;
+        SweepOutput output;
         try {
-            sweep = gate.process(refs, common.change().changelogFile(), new SweepOptions(Specs.given(trimConc), common.allEvals(), common.evalsOnly()));
+            // the policy first: a broken one fails before any git work
+            Prioritizer prioritizer = policy == null ? null : priority.prioritizer(context, policy);
+            sweep = gate.process(refs, changelog, new SweepOptions(Specs.given(trimConc), common.allEvals(), common.evalsOnly()));
+            Map<String, Object> document = SweepJson.document(sweep, common.change().baseRef(), headRef);
+            output = prioritizer == null ? SweepOutput.plain(document, JsonOutput.pretty(document))
+                    : SweepOutput.prioritized(document, prioritizer, changelog);
         } catch (ProblemException e) {
-            context.report(e.problems(), format.chosen(), true);
+            context.report(format.judge(e.problems()), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
-        String json = JsonOutput.pretty(SweepJson.document(sweep, common.change().baseRef(), headRef));
-        context.out().println(json);
+        context.out().println(output.text());
         context.out().flush();
-        // Warnings only: the JSON and the exit status stay what they are.
-        context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, common.change().changelogFile()),
-                format.chosen(), true);
+        // Warnings: the JSON stays what it is (with --strict they fail the run).
+        List<Problem> limits = format.judge(SweepLimits.check(SweepLimits.measure(output), changelog));
+        context.report(limits, format.chosen(), true);
         StepSummary.append(context, SweepSummary.markdown(common.change().changelogFile(), null, sweep, common.change().baseRef(), headRef));
-        return Main.OK;
+        return limits.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
     }
 }

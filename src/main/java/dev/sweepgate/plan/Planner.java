@@ -17,8 +17,9 @@ import dev.sweepgate.sweep.SweepComputation;
 import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepOutput;
 import dev.sweepgate.sweep.SweepSummary;
-import java.nio.charset.StandardCharsets;
+import dev.sweepgate.sweep.priority.Prioritizer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -41,10 +42,21 @@ public final class Planner {
             "eval-all-concs", SweepJson.FINGERPRINT);
 
     private final ChangelogGate gate;
+    private final Prioritizer prioritizer;
     private final SweepComputation computation = new SweepComputation();
 
     public Planner(ChangelogGate gate) {
+        this(gate, null);
+    }
+
+    /**
+     * @param prioritizer what scores the jobs before the sweep is measured against GitHub's limits,
+     *                    as the workflow publishes it; null to measure the sweep as process-changelog
+     *                    prints it without priorities
+     */
+    public Planner(ChangelogGate gate, Prioritizer prioritizer) {
         this.gate = gate;
+        this.prioritizer = prioritizer;
     }
 
     /** The plan of the change between {@code refs}; never throws for a change that breaks a rule. */
@@ -77,15 +89,22 @@ public final class Planner {
             }
         }
         Plan.Totals totals = null;
-        if (sweep != null) {
-            String json = PlanJson.sweepJson(SweepJson.document(sweep, refs.baseRef(), refs.headRef()));
-            long bytes = json.getBytes(StandardCharsets.UTF_8).length;
-            totals = totals(sweep, bytes);
-            problems.addAll(SweepLimits.check(sweep, bytes, changelog));
+        SweepOutput output = sweep == null ? null : attempt(() -> output(sweep, refs, changelog), problems);
+        if (output != null) {
+            SweepLimits.Figures figures = SweepLimits.measure(output);
+            totals = totals(sweep, figures);
+            problems.addAll(SweepLimits.check(figures, changelog));
         }
         List<Plan.ConfigChange> changes = coverage == null ? null : coverage.changed().stream().map(Planner::change).toList();
         return new Plan(changelog, refs.baseRef(), refs.headRef(), sweep != null, entryJobs, changes,
                 coverage == null ? List.of() : coverage.removed(), appendOnly, totals, List.copyOf(problems));
+    }
+
+    /** The sweep as the workflow would publish it: with priorities when there is a policy. */
+    private SweepOutput output(Sweep sweep, ChangelogGate.Refs refs, String changelog) {
+        Map<String, Object> document = SweepJson.document(sweep, refs.baseRef(), refs.headRef());
+        return prioritizer == null ? SweepOutput.plain(document, PlanJson.sweepJson(document))
+                : SweepOutput.prioritized(document, prioritizer, changelog);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -251,12 +270,12 @@ public final class Planner {
         return new Plan.ConfigChange(change.key(), change.isNew(), scenarios);
     }
 
-    private static Plan.Totals totals(Sweep sweep, long jsonBytes) {
+    private static Plan.Totals totals(Sweep sweep, SweepLimits.Figures figures) {
         Map<String, Integer> perRunner = new LinkedHashMap<>();
         List<Row> all = new ArrayList<>(sweep.throughput());
         all.addAll(sweep.evals());
         all.forEach(row -> perRunner.merge(String.valueOf(row.get("runner")), 1, Integer::sum));
-        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), jsonBytes,
-                SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_STEP_OUTPUT_BYTES);
+        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), figures.outputBytes(),
+                figures.withPriorities(), SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_OUTPUT_BYTES);
     }
 }

@@ -57,9 +57,10 @@ class PlanRenderTest {
         assertEquals(8, config.get("throughput").get(0).get("gpus").asInt());
         JsonNode totals = doc.get("totals");
         assertEquals(List.of("jobs", "jobs_per_bucket", "jobs_per_runner", "max_jobs_per_matrix", "over_job_limit",
-                "json_bytes", "max_output_bytes", "over_output_limit"), names(totals));
+                "output_bytes", "output_with_priorities", "max_output_bytes", "over_output_limit"), names(totals));
         assertEquals(256, totals.get("max_jobs_per_matrix").asInt());
-        assertTrue(totals.get("json_bytes").asLong() > 0);
+        assertTrue(totals.get("output_bytes").asLong() > 0);
+        assertEquals(1_000_000, totals.get("max_output_bytes").asLong());
         assertEquals(List.of("key", "new", "covered", "scenarios"), names(doc.get("config_changes").get(0)));
     }
 
