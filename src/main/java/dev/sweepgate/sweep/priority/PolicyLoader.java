@@ -49,8 +49,12 @@ public final class PolicyLoader {
             loader.problems.addAll(e.problems());
         }
         List<Problem> found = Sources.apply(loader.problems.all(), Map.of(source.name(), source.bytes()));
-        if (policy == null || found.stream().anyMatch(Problem::isError)) {
+        if (found.stream().anyMatch(Problem::isError)) {
             throw new ProblemException(found);
+        }
+        if (policy == null) {
+            // what was silenced left no policy to score with: a silenced problem cannot stand in for a field
+            throw new ProblemException(loader.problems.all());
         }
         return policy;
     }
@@ -61,7 +65,6 @@ public final class PolicyLoader {
                     + "version, base-score, adjustments and labels, got " + root.describe());
             return null;
         }
-        int before = problems.size();
         Shape shape = PolicyFormat.POLICY;
         MapReader policy = new MapReader(map, "the CI priority policy", problems);
         policy.rejectUnknown(shape);
@@ -75,7 +78,8 @@ public final class PolicyLoader {
         Score base = number(policy, shape.field("base-score"));
         Adjustments adjustments = adjustments(policy.mapping(shape.field("adjustments")));
         Labels labels = labels(policy.mapping(shape.field("labels")));
-        if (problems.hasErrorsSince(before) || base == null || adjustments == null || labels == null) {
+        // A refused number or name was left out (its problem fails the load unless a comment silences it).
+        if (base == null || adjustments == null || labels == null) {
             return null;
         }
         return new PriorityPolicy(base, adjustments.event, adjustments.multiNode, adjustments.agentic,
