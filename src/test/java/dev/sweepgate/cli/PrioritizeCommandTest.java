@@ -148,7 +148,8 @@ class PrioritizeCommandTest {
         assertEquals(0, direct.exit(), direct.err());
         assertEquals(piped.out(), direct.out());
         assertTrue(direct.out().startsWith("{\"single_node\":{\"1k1k\":[{\"image\":\"img/alpha:1\",\"model\":\"org/alpha\","
-                + "\"model-prefix\":\"alpha\",\"precision\":\"fp8\",\"framework\":\"sglang\",\"runner\":\"mi355x\",\"isl\":1024,"),
+                + "\"model-prefix\":\"alpha\",\"precision\":\"fp8\",\"framework\":\"sglang\",\"spec-decoding\":\"none\","
+                + "\"runner\":\"mi355x\",\"isl\":1024,"),
                 "compact, in the sweep's key order: " + direct.out());
         JsonNode sweep = new ObjectMapper().readTree(direct.out());
         // alpha: base 1, sglang 0.5, checklist 0.25; gamma: base 1, multi-node 1.25, dynamo-sglang 0.5, checklist 0.25
