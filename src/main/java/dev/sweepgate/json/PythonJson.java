@@ -6,10 +6,8 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SegmentedStringWriter;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -17,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -42,6 +41,10 @@ import java.util.regex.Pattern;
  * would print Java's {@code 1.0E-5}), and key order (by code point where Python sorts).
  */
 public final class PythonJson {
+    /** Immutable once built, and a queue token writes one document a job: made once. */
+    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final PythonEscapes ESCAPES = new PythonEscapes();
+
     private PythonJson() {
     }
 
@@ -117,13 +120,15 @@ public final class PythonJson {
     }
 
     private static String write(JsonNode value, boolean sorted) {
-        SegmentedStringWriter text = new SegmentedStringWriter(new BufferRecycler());
+        // The factory's generators take their buffers from its recycler pool: a token is written
+        // for every job, and fresh buffers for each were most of the time a token took.
+        StringWriter text = new StringWriter();
         try {
-            try (JsonGenerator generator = new JsonFactory().createGenerator(text)) {
-                generator.setCharacterEscapes(new PythonEscapes());
+            try (JsonGenerator generator = FACTORY.createGenerator(text)) {
+                generator.setCharacterEscapes(ESCAPES);
                 write(generator, value, sorted);
             }
-            return text.getAndClear();
+            return text.toString();
         } catch (IOException e) {
             throw new UncheckedIOException("writing JSON to memory", e);
         }

@@ -5,7 +5,6 @@ import dev.sweepgate.json.PythonJson;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -31,11 +30,20 @@ public final class SweepLimits {
     }
 
     /**
-     * A bucket: its path in the sweep with dots between levels ({@code single_node.8k1k}), its
-     * rows, and the UTF-16 bytes of its rows as compact JSON (what a job output holding only
-     * this bucket would count).
+     * A bucket: its path in the sweep with dots between levels ({@code single_node.8k1k}) and its rows.
      */
-    public record Bucket(String name, int rows, long bytes) {
+    public record Bucket(String name, JsonNode rows) {
+        public int size() {
+            return rows.size();
+        }
+
+        /**
+         * The UTF-16 bytes of its rows as compact JSON: what a job output holding only this bucket
+         * would count. Written only when asked (the size warning), the sweep's whole text aside.
+         */
+        public long bytes() {
+            return PythonJson.utf16Bytes(PythonJson.write(rows));
+        }
     }
 
     /** @param outputBytes the published text's size as GitHub counts it */
@@ -64,7 +72,7 @@ public final class SweepLimits {
     }
 
     private static Bucket bucket(String name, JsonNode rows) {
-        return new Bucket(name, rows.size(), PythonJson.utf16Bytes(PythonJson.write(rows)));
+        return new Bucket(name, rows);
     }
 
     /**
@@ -75,8 +83,8 @@ public final class SweepLimits {
         List<Problem> warnings = new ArrayList<>();
         Position at = Position.ofFile(changelog);
         for (Bucket bucket : figures.buckets()) {
-            if (bucket.rows() > MAX_JOBS_PER_MATRIX) {
-                warnings.add(Problem.warning(at, BUCKET_RULE, "bucket " + bucket.name() + " has " + bucket.rows()
+            if (bucket.size() > MAX_JOBS_PER_MATRIX) {
+                warnings.add(Problem.warning(at, BUCKET_RULE, "bucket " + bucket.name() + " has " + bucket.size()
                         + " rows, more than the " + MAX_JOBS_PER_MATRIX + " jobs GitHub Actions allows in one matrix, "
                         + "so the benchmark job fed from it will not start; split the change into several pull "
                         + "requests whose entries select fewer configs (or narrower scenario-type), each under "
@@ -84,11 +92,12 @@ public final class SweepLimits {
             }
         }
         if (figures.outputBytes() > MAX_OUTPUT_BYTES) {
-            List<Bucket> largest = figures.buckets().stream()
-                    .sorted(Comparator.comparingLong(Bucket::bytes).reversed()).limit(LARGEST_NAMED)
-                    .filter(b -> b.rows() > 0).toList();
-            List<String> named = largest.stream()
-                    .map(b -> b.name() + " (" + b.rows() + " rows, " + b.bytes() + " bytes)").toList();
+            // the buckets by size, largest first (in the sweep's order among equals)
+            List<Map.Entry<Bucket, Long>> sized = new ArrayList<>();
+            figures.buckets().stream().filter(b -> b.size() > 0).forEach(b -> sized.add(Map.entry(b, b.bytes())));
+            sized.sort(Map.Entry.<Bucket, Long>comparingByValue().reversed());
+            List<String> named = sized.stream().limit(LARGEST_NAMED)
+                    .map(e -> e.getKey().name() + " (" + e.getKey().size() + " rows, " + e.getValue() + " bytes)").toList();
             warnings.add(Problem.warning(at, SIZE_RULE, "the sweep's job output is " + figures.outputBytes()
                     + " bytes as GitHub counts it (UTF-16, 2 bytes a character"
                     + (figures.withPriorities() ? ", priorities included" : "") + "), more than the "

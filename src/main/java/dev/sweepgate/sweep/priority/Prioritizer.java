@@ -39,6 +39,8 @@ public final class Prioritizer {
     private final boolean patchwork;
     private final boolean checklist;
     private final boolean skipQueue;
+    /** One digest for every token of a run (a Prioritizer annotates one tree at a time). */
+    private final MessageDigest sha256;
 
     /**
      * @throws IllegalArgumentException when the context names criteria the policy does not know
@@ -58,6 +60,15 @@ public final class Prioritizer {
         this.checklist = criteria.contains("checklist-complete") || !Collections.disjoint(labels, policy.checklistLabels());
         this.skipQueue = context.prNumber() != null && policy.skipQueueLabel() != null
                 && labels.contains(policy.skipQueueLabel());
+        this.sha256 = sha256();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime provides SHA-256", e);
+        }
     }
 
     /** The criteria of {@code criteria} (null: none) that {@code policy} does not know, sorted. */
@@ -102,7 +113,7 @@ public final class Prioritizer {
         if (job) {
             String where = String.join("/", path);
             priority = score(node, where, source, problems);
-            token = queueToken(context.queueNamespace(), where, node);
+            token = queueToken(sha256, context.queueNamespace(), where, node);
         }
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             path.add(member.getKey());
@@ -124,13 +135,13 @@ public final class Prioritizer {
      * the same job in another run, or at another place of the sweep, gets another token.
      */
     static String queueToken(String namespace, String path, JsonNode job) {
+        return queueToken(sha256(), namespace, path, job);
+    }
+
+    private static String queueToken(MessageDigest sha256, String namespace, String path, JsonNode job) {
         String material = namespace + ":" + path + ":" + PythonJson.writeSorted(job);
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(material.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, TOKEN_BYTES);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime provides SHA-256", e);
-        }
+        byte[] digest = sha256.digest(material.getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(digest, 0, TOKEN_BYTES);
     }
 
     /** The job's score as text ({@code 3.750}), or null (with a problem) when it cannot be scored. */
