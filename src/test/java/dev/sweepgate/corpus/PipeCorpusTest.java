@@ -6,21 +6,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sweepgate.cli.Env;
-import dev.sweepgate.cli.Main;
 import dev.sweepgate.git.TestRepo;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,19 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
  * bytes this test shows process-changelog computes. Skipped without the corpus.
  */
 class PipeCorpusTest {
-    private static final Path CORPUS = Path.of("..", "shared", "corpus").toAbsolutePath().normalize();
-
     @TempDir
     Path scratch;
 
     @Test
     void processChangelogWithPrioritiesPrintsWhatThePipePrinted() throws IOException {
-        assumeTrue(Files.exists(CORPUS.resolve("cases.jsonl")), "no corpus beside the project");
+        assumeTrue(Corpus.present(), "no corpus beside the project");
         ObjectMapper json = new ObjectMapper();
         Map<String, JsonNode> processBySweep = new HashMap<>();
         List<JsonNode> prioritize = new ArrayList<>();
-        for (String line : Files.readAllLines(CORPUS.resolve("cases.jsonl"))) {
-            JsonNode c = json.readTree(line);
+        for (JsonNode c : Corpus.cases()) {
             if ("process".equals(c.get("kind").asText()) && c.at("/expect/json").isTextual()) {
                 processBySweep.putIfAbsent(c.at("/expect/json").asText(), c);
             } else if ("prioritize".equals(c.get("kind").asText())
@@ -56,9 +46,9 @@ class PipeCorpusTest {
         }
         assumeTrue(!prioritize.isEmpty(), "the corpus has no prioritize cases");
         Path repo = scratch.resolve("data");
-        TestRepo.init(scratch).git("clone", "-q", CORPUS.resolve("data.bundle").toString(), repo.toString());
+        TestRepo.init(scratch).git("clone", "-q", Corpus.DIR.resolve("data.bundle").toString(), repo.toString());
         TestRepo data = TestRepo.open(repo);
-        String policy = CORPUS.resolve("ci-priority.yaml").toString();
+        String policy = Corpus.DIR.resolve("ci-priority.yaml").toString();
         List<String> failures = new ArrayList<>();
         for (JsonNode c : prioritize) {
             JsonNode process = processBySweep.get(c.get("input").asText());
@@ -67,7 +57,7 @@ class PipeCorpusTest {
             String base = process.has("base_commit") ? process.get("base_commit").asText()
                     : data.git("rev-parse", head + "^").trim();
             data.git("checkout", "-q", "-f", "--detach", head);
-            List<String> args = new ArrayList<>(List.of("-C", repo.toString()));
+            List<String> args = new ArrayList<>();
             process.get("args").forEach(a -> args.add(a.asText().replace("{BASE}", base).replace("{HEAD}", head)));
             args.addAll(List.of("--priority-policy", policy));
             List<String> options = new ArrayList<>();
@@ -80,18 +70,15 @@ class PipeCorpusTest {
                     args.add(option);
                 }
             }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int exit = Main.run(args.toArray(String[]::new), new Env(repo, Map.of(),
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-            String want = new String(expected(c.at("/expect/stdout").asText()), StandardCharsets.UTF_8);
+            Corpus.Run run = Corpus.run(repo, args);
+            String want = new String(Corpus.expected(c.at("/expect/stdout").asText()), StandardCharsets.UTF_8);
             JsonNode refs = json.readTree(want).get("changelog_metadata");
-            String got = out.toString(StandardCharsets.UTF_8)
+            String got = run.outText()
                     .replace("\"base_ref\":\"" + base + "\"", "\"base_ref\":\"" + refs.get("base_ref").asText() + "\"")
                     .replace("\"head_ref\":\"" + head + "\"", "\"head_ref\":\"" + refs.get("head_ref").asText() + "\"");
-            if (exit != 0 || !want.equals(got)) {
-                failures.add(c.get("id").asText() + ": exit " + exit + ", " + firstDifference(want, got) + " "
-                        + err.toString(StandardCharsets.UTF_8));
+            if (run.exit() != 0 || !want.equals(got)) {
+                failures.add(c.get("id").asText() + ": exit " + run.exit() + ", " + firstDifference(want, got) + " "
+                        + run.err());
             }
         }
         assertEquals(List.of(), failures);
@@ -105,11 +92,5 @@ class PipeCorpusTest {
         return i == want.length() && i == got.length() ? "the same"
                 : "first difference at " + i + ": want ..." + want.substring(Math.max(0, i - 60), Math.min(want.length(), i + 40))
                 + " got ..." + got.substring(Math.max(0, i - 60), Math.min(got.length(), i + 40));
-    }
-
-    private static byte[] expected(String key) throws IOException {
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(CORPUS.resolve("expected").resolve(key + ".json.gz")))) {
-            return in.readAllBytes();
-        }
     }
 }
