@@ -4,16 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.output.JsonTree;
+import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.UsageException;
 import dev.sweepgate.sweep.Sweep;
 import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepOutput;
 import dev.sweepgate.sweep.SweepSummary;
 import dev.sweepgate.sweep.canary.Canary;
+import dev.sweepgate.sweep.priority.Prioritizer;
 import dev.sweepgate.sweep.split.Chunk;
 import dev.sweepgate.sweep.split.ChunkLimits;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,13 +42,22 @@ final class ProcessChangelogCommand implements ContextCommand {
 
     private final SplitOptions split = new SplitOptions();
 
+    private final OptionSpec priorityPolicy = Specs.value("--priority-policy", "FILE", String.class,
+            "Add CI priorities scored by this policy (the benchmark repository's configs/ci-priority.yaml): every "
+                    + "job gains priority and queue-token, and the sweep is printed as process_changelog.py | "
+                    + "ci_priority.py prints it, compact. The options below describe the run.").build();
+
+    private final PriorityOptions priority = new PriorityOptions();
+
     @Override
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
                         + "the changelog (what CI runs)."),
-                List.of(common.spec(), configFiles.spec(), format.spec(), split.spec()), headRef, trimConc, canary),
+                List.of(common.spec(), configFiles.spec(), format.spec(), split.spec(), priority.spec()), headRef,
+                trimConc, canary, priorityPolicy),
                 "0:the sweep is on stdout (and the chunks in --split-dir)",
-                "1:the change breaks a rule, or a row alone is larger than --max-output-bytes", "2:bad usage",
+                "1:the change breaks a rule, a row alone is larger than --max-output-bytes, or (with --strict) the "
+                        + "sweep is over GitHub's limits", "2:bad usage",
                 "3:environment failure (git, files)");
     }
 
@@ -53,43 +65,58 @@ final class ProcessChangelogCommand implements ContextCommand {
     public int call(Context context) {
         String headRef = this.headRef.getValue();
         ChunkLimits limits = split.limits();
+        String policy = priorityPolicy.getValue();
+        if (policy == null && priority.anyGiven()) {
+            throw new UsageException(String.join(", ", priority.given()) + " describe"
+                    + (priority.given().size() == 1 ? "s" : "") + " the run for priorities: give them with "
+                    + "--priority-policy FILE");
+        }
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String changelog = common.change().changelogFile();
         Sweep sweep;
+        SweepOutput output;
         try {
+            // the policy first: a broken one fails before any git work
+            Prioritizer prioritizer = policy == null ? null : priority.prioritizer(context, policy);
             sweep = gate.process(refs, changelog, new SweepOptions(Specs.given(trimConc), common.allEvals(), common.evalsOnly()));
+            Map<String, Object> document = SweepJson.document(sweep, common.change().baseRef(), headRef);
+            if (prioritizer != null) {
+                output = SweepOutput.prioritized(document, prioritizer, changelog);
+            } else if (Specs.given(canary) || split.given()) {
+                // The steps that work on the JSON a workflow receives work on its tree.
+                JsonNode tree = JsonTree.of(document);
+                output = new SweepOutput(tree, JsonTree.pretty(tree), false);
+            } else {
+                output = SweepOutput.plain(document, JsonOutput.pretty(document));
+            }
         } catch (ProblemException e) {
-            context.report(e.problems(), format.chosen(), true);
+            context.report(format.judge(e.problems()), format.chosen(), true);
             return Main.RULE_BROKEN;
         }
-        Map<String, Object> document = SweepJson.document(sweep, common.change().baseRef(), headRef);
-        String json;
-        List<Chunk> chunks = null;
-        if (Specs.given(canary) || split.given()) {
-            // The steps that work on the JSON a workflow receives work on its tree.
-            JsonNode tree = JsonTree.of(document);
-            JsonNode printed = Specs.given(canary) ? Canary.select(tree) : tree;
-            if (split.given()) {
-                try {
-                    chunks = split.write(context, Specs.given(canary) ? printed.get("remaining") : tree, limits, changelog);
-                } catch (ProblemException e) {
-                    context.report(e.problems(), format.chosen(), true);
-                    return Main.RULE_BROKEN;
-                }
-            }
-            json = JsonTree.pretty(printed);
-        } else {
-            json = JsonOutput.pretty(document);
+        if (Specs.given(canary)) {
+            output = output.withDocument(Canary.select(output.document()));
         }
-        context.out().println(json);
+        List<Chunk> chunks = null;
+        if (split.given()) {
+            JsonNode rows = Specs.given(canary) ? output.document().get("remaining") : output.document();
+            try {
+                chunks = split.write(context, rows, limits, changelog);
+            } catch (ProblemException e) {
+                context.report(e.problems(), format.chosen(), true);
+                return Main.RULE_BROKEN;
+            }
+        }
+        context.out().println(output.text());
         context.out().flush();
-        // Warnings only: the JSON and the exit status stay what they are.
-        context.report(SweepLimits.check(sweep, json.getBytes(StandardCharsets.UTF_8).length, changelog),
-                format.chosen(), true);
+        // Warnings: the JSON stays what it is (with --strict they fail the run). With --split-dir
+        // the chunks are within the limits, and the warnings say so.
+        List<Problem> warnings = format.judge(SweepLimits.check(SweepLimits.measure(output), changelog,
+                chunks == null ? null : chunks.size()));
+        context.report(warnings, format.chosen(), true);
         String summary = SweepSummary.markdown(changelog, null, sweep, common.change().baseRef(), headRef);
         StepSummary.append(context, chunks == null ? summary : summary + SplitOptions.markdown(chunks, limits));
-        return Main.OK;
+        return warnings.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
     }
 }

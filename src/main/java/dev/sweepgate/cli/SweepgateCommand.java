@@ -43,8 +43,8 @@ final class SweepgateCommand {
      * time for commands it does not call.
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
-            "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan",
-            "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION);
+            "test-config", "validate-changelog", "process-changelog", "prioritize", "check-coverage", "fix-changelog",
+            "plan", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION);
 
     /** The model of the subcommand called {@code name}, built now. */
     static Object subcommand(String name) {
@@ -56,6 +56,7 @@ final class SweepgateCommand {
             case "test-config" -> new TestConfigCommand().spec();
             case "validate-changelog" -> new ValidateChangelogCommand().spec();
             case "process-changelog" -> new ProcessChangelogCommand().spec();
+            case "prioritize" -> new PrioritizeCommand().spec();
             case "check-coverage" -> new CheckCoverageCommand().spec();
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();

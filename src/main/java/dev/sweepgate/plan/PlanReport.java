@@ -234,12 +234,13 @@ public final class PlanReport {
             out.append('\n');
         }
         table(runners);
-        boolean over = totals.jsonBytes() > totals.maxOutputBytes();
+        boolean over = totals.outputBytes() > totals.maxOutputBytes();
         if (!markdown) {
             out.append('\n');
         }
-        paragraph("Sweep JSON: " + totals.jsonBytes() + " bytes of the " + totals.maxOutputBytes()
-                + " (1 MiB) a step output holds" + (over ? ": OVER THE LIMIT." : "."));
+        paragraph("Job output: " + totals.outputBytes() + " bytes as GitHub counts it (UTF-16"
+                + (totals.withPriorities() ? ", with priorities as a push to main adds them" : "") + ") of the "
+                + totals.maxOutputBytes() + " (1 MB) a job output holds" + (over ? ": OVER THE LIMIT." : "."));
         chunks(totals);
     }
 

@@ -1,5 +1,6 @@
 package dev.sweepgate.plan;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.KeyResolver;
 import dev.sweepgate.changelog.PyValues;
@@ -10,7 +11,6 @@ import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.coverage.RowChanges;
 import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.matrix.Row;
-import dev.sweepgate.output.JsonTree;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.sweep.RowOwners;
@@ -19,10 +19,11 @@ import dev.sweepgate.sweep.SweepComputation;
 import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepOutput;
 import dev.sweepgate.sweep.SweepSummary;
+import dev.sweepgate.sweep.priority.Prioritizer;
 import dev.sweepgate.sweep.split.ChunkLimits;
 import dev.sweepgate.sweep.split.SweepSplit;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -40,10 +41,21 @@ import java.util.function.Supplier;
  */
 public final class Planner {
     private final ChangelogGate gate;
+    private final Prioritizer prioritizer;
     private final SweepComputation computation = new SweepComputation();
 
     public Planner(ChangelogGate gate) {
+        this(gate, null);
+    }
+
+    /**
+     * @param prioritizer what scores the jobs before the sweep is measured against GitHub's limits,
+     *                    as the workflow publishes it; null to measure the sweep as process-changelog
+     *                    prints it without priorities
+     */
+    public Planner(ChangelogGate gate, Prioritizer prioritizer) {
         this.gate = gate;
+        this.prioritizer = prioritizer;
     }
 
     /** The plan of the change between {@code refs}; never throws for a change that breaks a rule. */
@@ -76,16 +88,22 @@ public final class Planner {
             }
         }
         Plan.Totals totals = null;
-        if (sweep != null) {
-            Map<String, Object> document = SweepJson.document(sweep, refs.baseRef(), refs.headRef());
-            String json = PlanJson.sweepJson(document);
-            long bytes = json.getBytes(StandardCharsets.UTF_8).length;
-            totals = totals(sweep, bytes, chunksPerBucket(document, changelog, problems));
-            problems.addAll(SweepLimits.check(sweep, bytes, changelog));
+        SweepOutput output = sweep == null ? null : attempt(() -> output(sweep, refs, changelog), problems);
+        if (output != null) {
+            SweepLimits.Figures figures = SweepLimits.measure(output);
+            totals = totals(sweep, figures, chunksPerBucket(output.document(), changelog, problems));
+            problems.addAll(SweepLimits.check(figures, changelog));
         }
         List<Plan.ConfigChange> changes = coverage == null ? null : coverage.changed().stream().map(Planner::change).toList();
         return new Plan(changelog, refs.baseRef(), refs.headRef(), sweep != null, entryJobs, changes,
                 coverage == null ? List.of() : coverage.removed(), appendOnly, totals, List.copyOf(problems));
+    }
+
+    /** The sweep as the workflow would publish it: with priorities when there is a policy. */
+    private SweepOutput output(Sweep sweep, ChangelogGate.Refs refs, String changelog) {
+        Map<String, Object> document = SweepJson.document(sweep, refs.baseRef(), refs.headRef());
+        return prioritizer == null ? SweepOutput.plain(document, PlanJson.sweepJson(document))
+                : SweepOutput.prioritized(document, prioritizer, changelog);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -225,11 +243,11 @@ public final class Planner {
      * named as the plan names buckets ({@code single_node/8k1k}); null, and a warning, when a row
      * alone is larger than a chunk may be.
      */
-    private static Map<String, Integer> chunksPerBucket(Map<String, Object> document, String changelog,
+    private static Map<String, Integer> chunksPerBucket(JsonNode document, String changelog,
                                                         Set<Problem> problems) {
         try {
             Map<String, Integer> chunks = new LinkedHashMap<>();
-            SweepSplit.chunksPerBucket(SweepSplit.split(JsonTree.of(document), ChunkLimits.GITHUB, changelog))
+            SweepSplit.chunksPerBucket(SweepSplit.split(document, ChunkLimits.GITHUB, changelog))
                     .forEach((bucket, n) -> chunks.put(bucket.replaceFirst("\\.", "/"), n));
             return chunks;
         } catch (ProblemException e) {
@@ -238,12 +256,13 @@ public final class Planner {
         }
     }
 
-    private static Plan.Totals totals(Sweep sweep, long jsonBytes, Map<String, Integer> chunksPerBucket) {
+    private static Plan.Totals totals(Sweep sweep, SweepLimits.Figures figures, Map<String, Integer> chunksPerBucket) {
         Map<String, Integer> perRunner = new LinkedHashMap<>();
         List<Row> all = new ArrayList<>(sweep.throughput());
         all.addAll(sweep.evals());
         all.forEach(row -> perRunner.merge(String.valueOf(row.get("runner")), 1, Integer::sum));
-        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), jsonBytes,
-                SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_STEP_OUTPUT_BYTES, chunksPerBucket);
+        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), figures.outputBytes(),
+                figures.withPriorities(), SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_OUTPUT_BYTES,
+                chunksPerBucket);
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** The files .ci/run and a fresh clone depend on, checked without running them. */
 class CiFilesTest {
     private static final Set<String> CORPUS_KINDS = Set.of("generate", "process", "validate", "canonicalize",
-            "resolve-conflict");
+            "resolve-conflict", "prioritize");
 
     @Test
     void everyCorpusFloorIsAKnownKindAndAPercentage() throws IOException {

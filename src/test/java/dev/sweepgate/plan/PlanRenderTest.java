@@ -58,12 +58,14 @@ class PlanRenderTest {
         assertEquals(8, config.get("throughput").get(0).get("gpus").asInt());
         JsonNode totals = doc.get("totals");
         assertEquals(List.of("jobs", "jobs_per_bucket", "jobs_per_runner", "max_jobs_per_matrix", "over_job_limit",
-                "json_bytes", "max_output_bytes", "over_output_limit", "chunks", "chunks_per_bucket"), names(totals));
+                "output_bytes", "output_with_priorities", "max_output_bytes", "over_output_limit", "chunks",
+                "chunks_per_bucket"), names(totals));
         assertEquals(3, totals.get("chunks").asInt());
         assertEquals(Map.of("single_node/1k1k", 1, "single_node/8k1k", 1, "evals", 1),
                 new ObjectMapper().convertValue(totals.get("chunks_per_bucket"), Map.class));
         assertEquals(256, totals.get("max_jobs_per_matrix").asInt());
-        assertTrue(totals.get("json_bytes").asLong() > 0);
+        assertTrue(totals.get("output_bytes").asLong() > 0);
+        assertEquals(1_000_000, totals.get("max_output_bytes").asLong());
         assertEquals(List.of("key", "new", "covered", "scenarios"), names(doc.get("config_changes").get(0)));
     }
 

@@ -2,7 +2,7 @@ package dev.sweepgate.sweep.canary;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.sweepgate.sweep.CanonicalJson;
+import dev.sweepgate.json.PythonJson;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,7 +26,7 @@ final class JqOrder implements Comparator<JsonNode> {
         }
         return switch (kind(a)) {
             case 3 -> Double.compare(a.doubleValue(), b.doubleValue());
-            case 4 -> CanonicalJson.compareCodePoints(a.textValue(), b.textValue());
+            case 4 -> PythonJson.compareCodePoints(a.textValue(), b.textValue());
             case 5 -> compareArrays(elements(a), elements(b));
             case 6 -> compareObjects(a, b);
             default -> 0;
@@ -80,7 +80,7 @@ final class JqOrder implements Comparator<JsonNode> {
     private static List<String> sortedKeys(JsonNode object) {
         List<String> keys = new ArrayList<>();
         object.fieldNames().forEachRemaining(keys::add);
-        keys.sort(CanonicalJson::compareCodePoints);
+        keys.sort(PythonJson::compareCodePoints);
         return keys;
     }
 
