@@ -56,7 +56,10 @@ public final class SweepLimits {
     /** The figures of a sweep: every bucket (the empty ones too, in the sweep's order) and the output. */
     public static Figures measure(SweepOutput output) {
         List<Bucket> buckets = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> top : output.document().properties()) {
+        JsonNode document = output.document();
+        // --canary prints {"canary": [row], "remaining": sweep}: the matrices are the remaining sweep's
+        JsonNode sweep = document.has("canary") && document.path("remaining").isObject() ? document.get("remaining") : document;
+        for (Map.Entry<String, JsonNode> top : sweep.properties()) {
             JsonNode value = top.getValue();
             if (value.isArray()) {
                 buckets.add(bucket(top.getKey(), value));

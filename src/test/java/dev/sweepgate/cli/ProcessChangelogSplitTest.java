@@ -105,6 +105,39 @@ class ProcessChangelogSplitTest {
         }
     }
 
+    @Test
+    void prioritiesThenTheCanaryThenTheChunksAllWorkOnTheAnnotatedSweep() throws IOException {
+        TestRepo repo = TestRepo.init(Files.createDirectories(dir.resolve("repo")));
+        for (String config : List.of("amd-master.yaml", "nvidia-master.yaml", "runners.yaml")) {
+            repo.write("configs/" + config, Files.readAllBytes(Path.of("configs", config)));
+        }
+        byte[] history = Files.readAllBytes(Path.of("perf-changelog.yaml"));
+        repo.write("perf-changelog.yaml", history);
+        String base = repo.commit("the benchmark repository");
+        repo.write("perf-changelog.yaml", new String(history, StandardCharsets.UTF_8) + "\n" + entry("dsv4*", LINK + "3000"));
+        String head = repo.commit("every dsv4 config");
+        String policy = Path.of("configs", "ci-priority.yaml").toAbsolutePath().toString();
+
+        ChangelogFixture.Run run = ChangelogFixture.runIn(repo.dir(), Map.of(), "process-changelog", "--base-ref", base,
+                "--head-ref", head, "--priority-policy", policy, "--event-name", "push", "--canary",
+                "--split-dir", "../chunks");
+
+        assertEquals(0, run.exit(), run.err());
+        JsonNode printed = json(run.out());
+        assertEquals(JSON.writeValueAsString(printed), run.out().strip(), "compact, as the priority step prints");
+        JsonNode canary = printed.get("canary").get(0);
+        assertTrue(canary.has("priority") && canary.has("queue-token"), canary.toString());
+        Map<String, List<JsonNode>> chunkRows = rowsOfChunks(dir.resolve("chunks"));
+        Map<String, List<JsonNode>> expectedRows = rowsOfSweep(printed.get("remaining"));
+        expectedRows.values().removeIf(List::isEmpty); // the canary keeps its buckets, empty or not
+        assertEquals(expectedRows, chunkRows, "the chunks hold the annotated rest");
+        chunkRows.values().forEach(rows -> rows.forEach(row -> assertTrue(row.has("queue-token"), row.toString())));
+        assertEquals(274, chunkRows.get("single_node.8k1k").size(), "275 rows but the canary");
+        assertTrue(run.err().contains("note: bucket single_node.8k1k has 274 rows")
+                && run.err().contains("--split-dir wrote the sweep as 9 chunks"), run.err());
+        assertFalse(run.err().contains("warning:"), run.err());
+    }
+
     /** A repository whose change appends one entry selecting the fixture's alpha config: 2 rows of 1k1k, 5 of 8k1k, 2 evals. */
     private ChangelogFixture fixture() throws IOException {
         ChangelogFixture f = new ChangelogFixture(Files.createDirectories(dir.resolve("repo")));
