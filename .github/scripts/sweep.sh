@@ -2,7 +2,7 @@
 # The push job (docs/ci.md, docs/pipeline.md): the sweep for what a push to main appended to the changelog.
 #
 #   sweep.sh BEFORE AFTER [--changelog FILE] [--output FILE] [--split-dir DIR [--max-chunks N]]
-#            [--reuse-source SHA [--reuse-pr-head SHA]]
+#            [--reuse-source SHA [--reuse-pr-head SHA]] [--priority-policy FILE]
 #
 # BEFORE and AFTER are the commits before and after the push (github.event.before, github.sha); an
 # empty BEFORE means AFTER's first parent (a workflow_dispatch run has no "before").
@@ -23,6 +23,9 @@
 # or one of its ancestors is not reused (every row runs). Without --reuse-source, the trailers
 # `Sweep-Reuse-Source: SHA` and `Sweep-Reuse-PR-Head: SHA` of AFTER's commit message give them
 # (a maintainer adds them to the squash commit's message).
+# --priority-policy FILE: every job gains its CI priority and queue token (sweepgate's priority step,
+# as the benchmark repository's ci_priority.py adds them: event push, the queue namespace
+# RUN_ID:ATTEMPT of this run), so GitHub's limits are measured on what is really published.
 # sweepgate is found as in pr-gate.sh: $SWEEPGATE, `sweepgate` on PATH, the checkout's ./sweepgate.
 # Exit: 0 swept, 1 the change cannot be swept, 2 bad usage, 3 environment.
 set -euo pipefail
@@ -34,6 +37,7 @@ split_dir=
 max_chunks=
 reuse_source=
 reuse_pr_head=
+priority_args=()
 positional=()
 # GitHub's limit on a job's outputs, in bytes of UTF-16 (docs/pipeline.md)
 max_output_bytes=1000000
@@ -51,6 +55,9 @@ while [ $# -gt 0 ]; do
             max_chunks=$2; shift ;;
         --reuse-source) [ $# -ge 2 ] || fail 2 "--reuse-source needs a value (empty for none)"; reuse_source=$2; shift ;;
         --reuse-pr-head) [ $# -ge 2 ] || fail 2 "--reuse-pr-head needs a value (empty for none)"; reuse_pr_head=$2; shift ;;
+        --priority-policy) [ $# -ge 2 ] || fail 2 "--priority-policy needs a value"
+            priority_args=(--priority-policy "$2" --event-name push
+                --queue-namespace "${GITHUB_RUN_ID:-local}:${GITHUB_RUN_ATTEMPT:-1}"); shift ;;
         -h|--help) sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
         -*) fail 2 "unknown option $1 (see --help)" ;;
         *) positional+=("$1") ;;
@@ -88,7 +95,7 @@ split_args=()
 
 if [ -z "$reuse_source" ]; then
     run_sweepgate process-changelog --base-ref "$before" --head-ref "$after" --changelog-file "$changelog" \
-        "${split_args[@]}" </dev/null >"$sweep"
+        "${split_args[@]}" "${priority_args[@]}" </dev/null >"$sweep"
 else
     parent=$(git rev-parse --verify --quiet "$after^1^{commit}") || parent=
     [ "$parent" = "$(git rev-parse --verify --quiet "$before^{commit}")" ] ||
@@ -98,7 +105,7 @@ else
     status=0
     # The verdict goes to the log (stderr): stdout is the sweep. Exit 1 lists rows to run again.
     run_sweepgate reuse-check --source "$reuse_source" --merge "$after" "${pr_head_args[@]}" \
-        --changelog-file "$changelog" --rerun-sweep "$sweep" "${split_args[@]}" </dev/null >&2 || status=$?
+        --changelog-file "$changelog" --rerun-sweep "$sweep" "${split_args[@]}" "${priority_args[@]}" </dev/null >&2 || status=$?
     if [ "$status" -gt 1 ] || [ ! -s "$sweep" ]; then
         # exit 1 without the rerun sweep: a sweep could not be computed, and the problems are above
         exit "$(( status > 1 ? status : 1 ))"

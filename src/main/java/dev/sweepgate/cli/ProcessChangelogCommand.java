@@ -6,7 +6,6 @@ import dev.sweepgate.git.Git;
 import dev.sweepgate.output.JsonTree;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
-import dev.sweepgate.problem.UsageException;
 import dev.sweepgate.sweep.Sweep;
 import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
@@ -42,19 +41,14 @@ final class ProcessChangelogCommand implements ContextCommand {
 
     private final SplitOptions split = new SplitOptions();
 
-    private final OptionSpec priorityPolicy = Specs.value("--priority-policy", "FILE", String.class,
-            "Add CI priorities scored by this policy (the benchmark repository's configs/ci-priority.yaml): every "
-                    + "job gains priority and queue-token, and the sweep is printed as process_changelog.py | "
-                    + "ci_priority.py prints it, compact. The options below describe the run.").build();
-
-    private final PriorityOptions priority = new PriorityOptions();
+    private final SweepPriorityOptions priorities = new SweepPriorityOptions();
 
     @Override
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
                         + "the changelog (what CI runs)."),
-                List.of(common.spec(), configFiles.spec(), format.spec(), split.spec(), priority.spec()), headRef,
-                trimConc, canary, priorityPolicy),
+                List.of(common.spec(), configFiles.spec(), format.spec(), split.spec(), priorities.spec()),
+                headRef, trimConc, canary),
                 "0:the sweep is on stdout (and the chunks in --split-dir)",
                 "1:the change breaks a rule, a row alone is larger than --max-output-bytes, or (with --strict) the "
                         + "sweep is over GitHub's limits", "2:bad usage",
@@ -65,12 +59,6 @@ final class ProcessChangelogCommand implements ContextCommand {
     public int call(Context context) {
         String headRef = this.headRef.getValue();
         ChunkLimits limits = split.limits();
-        String policy = priorityPolicy.getValue();
-        if (policy == null && priority.anyGiven()) {
-            throw new UsageException(String.join(", ", priority.given()) + " describe"
-                    + (priority.given().size() == 1 ? "s" : "") + " the run for priorities: give them with "
-                    + "--priority-policy FILE");
-        }
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
@@ -79,7 +67,7 @@ final class ProcessChangelogCommand implements ContextCommand {
         SweepOutput output;
         try {
             // the policy first: a broken one fails before any git work
-            Prioritizer prioritizer = policy == null ? null : priority.prioritizer(context, policy);
+            Prioritizer prioritizer = priorities.prioritizer(context);
             sweep = gate.process(refs, changelog, new SweepOptions(Specs.given(trimConc), common.allEvals(), common.evalsOnly()));
             Map<String, Object> document = SweepJson.document(sweep, common.change().baseRef(), headRef);
             if (prioritizer != null) {

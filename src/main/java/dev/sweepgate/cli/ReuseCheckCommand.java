@@ -7,6 +7,8 @@ import dev.sweepgate.output.Format;
 import dev.sweepgate.output.JsonTree;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.sweep.SweepJson;
+import dev.sweepgate.sweep.SweepOutput;
+import dev.sweepgate.sweep.priority.Prioritizer;
 import dev.sweepgate.sweep.reuse.ReuseCheck;
 import dev.sweepgate.sweep.reuse.ReuseFormat;
 import dev.sweepgate.sweep.reuse.ReuseReport;
@@ -42,6 +44,8 @@ final class ReuseCheckCommand implements ContextCommand {
 
     private final SplitOptions split = new SplitOptions();
 
+    private final SweepPriorityOptions priorities = new SweepPriorityOptions();
+
     @Override
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Decides whether the completed sweep run of a pull request "
@@ -49,8 +53,9 @@ final class ReuseCheckCommand implements ContextCommand {
                                 + "its first parent) must be a row the source commit swept (against its merge base with "
                                 + "that parent), with the same recipe. Otherwise lists each row to run again and why.",
                         "Rows are compared without priority, queue-token and skip-queue-pr. --rerun-sweep and "
-                                + "--split-dir write what still has to run, for the push job to run exactly that."),
-                List.of(changelog.spec(), configFiles.spec(), split.spec()), source, merge, prHead, format, rerunSweep),
+                                + "--split-dir write what still has to run, for the push job to run exactly that; with "
+                        + "--priority-policy its jobs carry priorities, as process-changelog's would."),
+                List.of(changelog.spec(), configFiles.spec(), split.spec(), priorities.spec()), source, merge, prHead, format, rerunSweep),
                 "0:sound: the source run ran every row the merge needs",
                 "1:not sound (the rows to rerun are listed), the source run is not of the pull request, or a sweep "
                         + "cannot be computed",
@@ -66,15 +71,19 @@ final class ReuseCheckCommand implements ContextCommand {
         String mergeRef = merge.getValue();
         ReuseVerdict verdict;
         try {
+            // the policy first: a broken one fails before any git work
+            Prioritizer prioritizer = priorities.prioritizer(context);
             verdict = new ReuseCheck(git, gate).check(source.getValue(), mergeRef, prHead.getValue(), changelog.changelogFile());
             if (rerunSweep.getValue() != null || split.given()) {
                 Map<String, Object> rest = SweepJson.document(verdict.rerunSweep(), mergeRef + "^1", mergeRef);
+                SweepOutput output = prioritizer == null ? new SweepOutput(JsonTree.of(rest), JsonOutput.pretty(rest), false)
+                        : SweepOutput.prioritized(rest, prioritizer, changelog.changelogFile());
                 if (rerunSweep.getValue() != null) {
                     AtomicFiles.write(context.resolve(rerunSweep.getValue()),
-                            (JsonOutput.pretty(rest) + "\n").getBytes(StandardCharsets.UTF_8));
+                            (output.text() + "\n").getBytes(StandardCharsets.UTF_8));
                 }
                 if (split.given()) {
-                    split.write(context, JsonTree.of(rest), limits, changelog.changelogFile());
+                    split.write(context, output.document(), limits, changelog.changelogFile());
                 }
             }
         } catch (ProblemException e) {

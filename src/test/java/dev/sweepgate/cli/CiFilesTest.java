@@ -129,7 +129,8 @@ class CiFilesTest {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Workflow.Step sweep = changelog.step("sweep", "sweep");
         assertEquals(".github/scripts/sweep.sh \"$BEFORE\" \"$AFTER\" --split-dir \"$RUNNER_TEMP/sweep-chunks\" --max-chunks "
-                + chunkSlots(changelog) + " --reuse-source \"$REUSE_SOURCE\" --reuse-pr-head \"$REUSE_PR_HEAD\"",
+                + chunkSlots(changelog) + " --priority-policy configs/ci-priority.yaml --reuse-source \"$REUSE_SOURCE\""
+                + " --reuse-pr-head \"$REUSE_PR_HEAD\"",
                 sweep.run().strip());
         assertEquals(Map.of("BEFORE", "${{ github.event.before || github.event.inputs.before }}", "AFTER", "${{ github.sha }}",
                 "REUSE_SOURCE", "${{ github.event.inputs.reuse-source }}",

@@ -328,9 +328,11 @@ class LifecycleTest {
         assertEquals(1, entries.size(), entries.toString());
         assertEquals(List.of(THIRD), List.of(entries.get(0).get("config-keys").get(0).asText()));
         assertEquals(LINK + "22", entries.get(0).get("pr-link").asText());
-        // exactly the rows of the second pull request's own change
+        // exactly the rows of the second pull request's own change, with the priorities a push gives them
+        assertTrue(published.at("/single_node/8k1k/0/priority").isTextual(), published.toString());
         ObjectNode own = (ObjectNode) json(ok(contributor, "sweepgate", "process-changelog", "--base-ref", base,
-                "--head-ref", second).out());
+                "--head-ref", second, "--priority-policy", "configs/ci-priority.yaml", "--event-name", "push",
+                "--queue-namespace", "local:1").out());
         published.remove("changelog_metadata");
         own.remove("changelog_metadata");
         assertEquals(own, published);
