@@ -186,6 +186,57 @@ class LauncherScriptTest {
                 archiveFlag(run(checkout.resolve("sweepgate"), "--version")));
     }
 
+    /** What actions/cache leaves after a hit on a fresh checkout: the build's own times, every source newer. */
+    private void restoredFromTheCache() throws IOException {
+        archives(JAR_TIME.plusSeconds(20), JAR_TIME.plusSeconds(10)); // the training run writes them after the jar
+        setTimes(List.of("pom.xml", "src/main", "src/main/java", "src/main/java/Example.java"), JAR_TIME.plusSeconds(86_400));
+    }
+
+    private void setTimes(List<String> paths, Instant time) throws IOException {
+        for (String path : paths) {
+            Files.setLastModifiedTime(checkout.resolve(path), FileTime.from(time));
+        }
+    }
+
+    private void cachedBuildScript() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(Path.of(".github/scripts/cached-build.sh").toAbsolutePath().toString(),
+                checkout.toString()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), out);
+    }
+
+    @Test
+    void aBuildRestoredFromTheCacheRunsAsItIsOnJdk17And25AfterTheCachedBuildScript() throws Exception {
+        restoredFromTheCache();
+        Path jar = checkout.resolve("target/sweepgate.jar");
+        assertTrue(Files.getLastModifiedTime(checkout.resolve("pom.xml")).compareTo(Files.getLastModifiedTime(jar)) > 0,
+                "as restored, the sources are newer than the jar");
+        cachedBuildScript();
+        Path target = checkout.toRealPath().resolve("target");
+        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"),
+                archiveFlag(runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version")));
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), checkout.resolve("sweepgate"), "--version")));
+        assertFalse(built());
+        // the archives record the jar's time, and the JVM ignores them when it differs
+        assertEquals(FileTime.from(JAR_TIME), Files.getLastModifiedTime(jar));
+    }
+
+    @Test
+    void withoutTheCachedBuildScriptARestoredBuildIsRebuilt() throws Exception {
+        restoredFromTheCache();
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
+    @Test
+    void theCachedBuildScriptWithoutARestoredJarLeavesTheBuildToTheLauncher() throws Exception {
+        Files.delete(checkout.resolve("target/sweepgate.jar"));
+        cachedBuildScript();
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
     @Test
     void anArchiveOlderThanTheJarIsNotPassed() throws Exception {
         archives(JAR_TIME.minusSeconds(5), JAR_TIME);
