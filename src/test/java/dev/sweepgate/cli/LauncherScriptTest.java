@@ -3,6 +3,7 @@ package dev.sweepgate.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +127,43 @@ class LauncherScriptTest {
         Files.setLastModifiedTime(directory, FileTime.from(JAR_TIME.plusSeconds(5)));
         run(checkout.resolve("sweepgate"), "--version");
         assertTrue(built());
+    }
+
+    /** The first directory on this process's PATH that holds an executable {@code mvn}, or null. */
+    private static Path mavenDirectory() {
+        for (String entry : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "mvn"))) {
+                return Path.of(entry);
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void theBuildPrintsMavensOutputWithoutColourCodes() throws Exception {
+        Path maven = mavenDirectory();
+        assumeTrue(maven != null, "no mvn on PATH");
+        // A real Maven build of a project that builds nothing, offline: Maven's own output is what is tested.
+        Files.writeString(checkout.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion><groupId>t</groupId>"
+                + "<artifactId>t</artifactId><version>1</version><packaging>pom</packaging></project>\n");
+        Files.writeString(Files.createDirectories(checkout.resolve(".mvn")).resolve("maven.config"), "-o\n");
+        Files.delete(checkout.resolve("target/sweepgate.jar"));
+        // Maven runs on JAVA_HOME's java too: this one runs it for real and prints sweepgate's arguments.
+        Path home = jdk("jdk-17", "17.0.15");
+        Files.writeString(home.resolve("bin/java"), "#!/usr/bin/env bash\n"
+                + "[[ \" $* \" == *\" org.codehaus.plexus.classworlds.launcher.Launcher \"* ]] && exec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\nprintf '%s\\n' \"$@\"\n");
+        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("sweepgate").toString(), "--version").directory(dir.toFile());
+        pb.environment().put("PATH", maven + ":/usr/bin:/bin");
+        pb.environment().put("JAVA_HOME", home.toString());
+        pb.environment().remove("MAVEN_OPTS");
+        pb.environment().remove("SWEEPGATE_JAVA_OPTS");
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process process = pb.start();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), err);
+        assertTrue(err.contains("building target/sweepgate.jar"), err);
+        assertFalse(err.contains("\u001b"), "escape codes on stderr: " + err.replace("\u001b", "ESC"));
     }
 
     @Test
