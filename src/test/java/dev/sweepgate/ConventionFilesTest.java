@@ -169,7 +169,25 @@ class ConventionFilesTest {
             }
         }
         assertEquals(List.of("actions/setup-java", "actions/cache"), uses);
+        // the jar with the archives of both JDKs (the AOT cache for the default 25, the CDS archive for 17),
+        // keyed on the exact JDK; after an exact hit the sources get the jar's time, so nothing is rebuilt
+        Map<String, Object> cache = step(steps, "cache");
+        String paths = (String) ((Map<String, Object>) cache.get("with")).get("path");
+        for (String file : List.of("sweepgate.jar", "sweepgate.jsa", "sweepgate.aot")) {
+            assertTrue(paths.contains("${{ github.action_path }}/target/" + file + "\n"), paths);
+        }
+        assertTrue(((String) ((Map<String, Object>) cache.get("with")).get("key")).contains("${{ steps.java.outputs.version }}"));
+        Map<String, Object> keep = step(steps, "keep");
+        assertEquals("steps.cache.outputs.cache-hit == 'true'", keep.get("if"));
+        assertEquals("\"$GITHUB_ACTION_PATH/.github/scripts/cached-build.sh\" \"$GITHUB_ACTION_PATH\"",
+                ((String) keep.get("run")).strip());
         assertNotNull(lastRun);
         assertTrue(lastRun.contains("\"$GITHUB_ACTION_PATH/sweepgate\" \"$SWEEPGATE_COMMAND\" \"${args[@]}\""), lastRun);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> step(List<Object> steps, String id) {
+        return steps.stream().map(step -> (Map<String, Object>) step).filter(step -> id.equals(step.get("id")))
+                .findFirst().orElseThrow(() -> new AssertionError("action.yml has no step with id " + id));
     }
 }

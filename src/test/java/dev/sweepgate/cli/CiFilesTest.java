@@ -93,7 +93,7 @@ class CiFilesTest {
     }
 
     @Test
-    void theChangelogWorkflowWatchesEveryGatedPathAndRunsOnJdk25() {
+    void theChangelogWorkflowWatchesEveryGatedPathAndRunsOnJdk25() throws IOException {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Map<?, ?> on = (Map<?, ?>) changelog.document().get("on");
         assertEquals(List.of("perf-changelog.yaml", "configs/**", "golden_al_distribution/**"),
@@ -102,8 +102,18 @@ class CiFilesTest {
             assertEquals("25", setupJava(changelog, job), job);
             Map<String, Object> cache = uses(changelog, job, "actions/cache@");
             Map<?, ?> with = (Map<?, ?>) cache.get("with");
-            assertEquals("target/sweepgate.jar", with.get("path"), job);
+            // the jar with the archives of both JDKs, keyed on the sources and the exact JDK that built them
+            assertEquals(List.of("target/sweepgate.jar", "target/sweepgate.aot", "target/sweepgate.jsa"),
+                    String.valueOf(with.get("path")).lines().toList(), job);
             assertTrue(String.valueOf(with.get("key")).contains("hashFiles('pom.xml', 'src/**')"), job + ": " + with);
+            assertTrue(String.valueOf(with.get("key")).contains("${{ steps.java.outputs.version }}"), job + ": " + with);
+            assertEquals("java", uses(changelog, job, "actions/setup-java@").get("id"), job);
+            // after an exact hit the sources get the jar's time; the jar keeps its own (the archives record it)
+            assertEquals(".github/scripts/cached-build.sh", changelog.step(job, "keep").run().strip(), job);
+            Map<String, Object> keep = changelog.steps(job).stream().filter(step -> "keep".equals(step.get("id")))
+                    .findFirst().orElseThrow();
+            assertEquals("steps." + cache.get("id") + ".outputs.cache-hit == 'true'", keep.get("if"), job);
+            assertFalse(Files.readString(WORKFLOWS.resolve("changelog.yml")).contains("touch target/"), job);
             Map<?, ?> checkout = (Map<?, ?>) uses(changelog, job, "actions/checkout@").get("with");
             assertEquals(0, checkout.get("fetch-depth"), job + ": the merge base needs the history");
         }
@@ -184,7 +194,7 @@ class CiFilesTest {
     @Test
     void theScriptsTheWorkflowsRunAreExecutableAndNoMarkerIsLeftThatNothingReads() throws IOException {
         for (String script : new String[] {".github/scripts/pr-gate.sh", ".github/scripts/sweep.sh",
-                ".github/scripts/chunk-rows.sh", "scripts/merge-pr.sh"}) {
+                ".github/scripts/chunk-rows.sh", ".github/scripts/cached-build.sh", "scripts/merge-pr.sh"}) {
             Path path = Path.of(script);
             assertTrue(Files.isExecutable(path), script + " must be executable (git mode 100755)");
             assertTrue(Files.readString(path).startsWith("#!/usr/bin/env bash\n"), script);
