@@ -205,7 +205,8 @@ public final class ChangelogGate {
 
     /**
      * Steps 1 and 2 of validate-changelog on two sides already read: the file rules on both,
-     * then the history rules and, when those pass, the byte rules. No git and no sweep, so a
+     * then the history rules and, when those pass, the byte rules (which also judge a head that
+     * breaks file rules but appends, {@link ByteRules#checkBrokenHead}). No git and no sweep, so a
      * caller (or a test) can judge many heads against one base cheaply.
      */
     public static RuleCheck checkRules(ChangelogFile base, ChangelogFile head, PrLinkPolicy policy) {
@@ -213,6 +214,8 @@ public final class ChangelogGate {
         problems.addAll(base.problems());
         problems.addAll(head.problems());
         if (!base.ok() || !head.ok()) {
+            // The byte rules do not wait for the file rules: one round of fixes (docs/problems.md).
+            ByteRules.checkBrokenHead(base, head, problems);
             return new RuleCheck(null, false, problems.all());
         }
         ChangelogChange change = HistoryRules.check(base, head, policy, problems);

@@ -77,7 +77,7 @@ public final class Canonicalizer {
                 || ChangeRules.historyAndBytes(base, result, policy, true, again) == null
                 || !allLink(result, first, canonical, again)) {
             problems.add(Problem.fileError(head.name(), "merge.rewrite-broke-rules", "rewriting the pr-links of "
-                    + "new entries " + rewritten + " to " + canonical + " would break the changelog rules (below); "
+                    + "new entries " + rewritten + " to " + canonical + " would break the changelog rules (reported with this one); "
                     + "the file is unchanged: write each new entry's pr-link as a plain `  pr-link: XXX` line"));
             problems.addAll(again.all());
             return MergeOutcome.failed(problems.all());

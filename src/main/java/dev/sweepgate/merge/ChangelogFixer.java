@@ -40,7 +40,7 @@ public final class ChangelogFixer {
         Problems problems = new Problems();
         if (!ChangeRules.file(base, problems)) {
             problems.add(Problem.fileError(base.name(), REFUSED, "the changelog at " + baseRef + " breaks the file "
-                    + "rules (above); fix-changelog rebuilds the file from those bytes, so it cannot help: compare "
+                    + "rules (reported with this one); fix-changelog rebuilds the file from those bytes, so it cannot help: compare "
                     + "with a base ref whose changelog is valid"));
             return MergeOutcome.failed(problems.all());
         }
@@ -50,7 +50,7 @@ public final class ChangelogFixer {
         ChangelogFile head = ChangelogFile.check(parsed, headName);
         if (!ChangeRules.file(head, problems)) {
             problems.add(Problem.fileError(headName, REFUSED, "the working-tree changelog breaks the file rules "
-                    + "(above), so its entries cannot be found; fix-changelog only repairs the bytes between entries: "
+                    + "(reported with this one), so its entries cannot be found; fix-changelog only repairs the bytes between entries: "
                     + "fix these problems first (each entry must be valid YAML starting with its own `"
                     + ChangelogFile.ENTRY_START + "` line at column 1), then run it again; the file is unchanged"));
             return MergeOutcome.failed(problems.all());
@@ -231,7 +231,7 @@ public final class ChangelogFixer {
             return true;
         }
         problems.add(Problem.fileError(name, REFUSED, "the repaired file would not hold the same entries or would "
-                + "still break the rules" + (again.size() > 0 ? " (below)" : "") + " (an entry whose value depends on "
+                + "still break the rules" + (again.size() > 0 ? " (reported with this one)" : "") + " (an entry whose value depends on "
                 + "its trailing blank lines, such as a `|+` block, cannot be moved); the file is unchanged: restore "
                 + "the base bytes and append the new entries after one empty line by hand"));
         problems.addAll(again.all());
@@ -252,7 +252,7 @@ public final class ChangelogFixer {
     private static MergeOutcome refuseHistory(ChangelogFile base, ChangelogFile head, ChangelogChange change,
                                               List<Problem> historyProblems, String baseRef) {
         Problems problems = new Problems();
-        problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (below), "
+        problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (reported with this one), "
                 + "so fix-changelog will not guess what was meant and left the file unchanged: restore the historical "
                 + "entries as they are at " + baseRef + " (`git show " + baseRef + ":" + head.name()
                 + "` prints them), keep your new entries at the end, then run fix-changelog again"));

@@ -85,7 +85,7 @@ public final class ConflictResolver {
                 && ChangeRules.historyAndBytes(upstream, resolved, policy, judgeNewLinks, again) != null;
         if (!resultOk) {
             problems.add(Problem.fileError(output, "merge.result-broke-rules", "the resolved file would break the "
-                    + "changelog rules against " + labels.upstream() + " (below), so it was not written; resolve the "
+                    + "changelog rules against " + labels.upstream() + " (reported with this one), so it was not written; resolve the "
                     + "conflict by hand: take " + labels.upstream() + "'s file and append the new entries after one empty line"));
             problems.addAll(again.all());
             return MergeOutcome.failed(problems.all());

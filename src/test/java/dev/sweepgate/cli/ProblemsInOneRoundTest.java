@@ -67,6 +67,41 @@ class ProblemsInOneRoundTest {
         assertTrue(r.err().contains("2 errors, 0 warnings"), r.err());
     }
 
+    /** Issue 23: a trailing space on a history line and a new entry's type error, both in the first run. */
+    private String historyByteAndATypeError() {
+        String head = ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglang", LINK + "3", "evals-only: \"yes\""))
+                .replace("\"Tune alpha-fp8-mi355x-sglang\"\n", "\"Tune alpha-fp8-mi355x-sglang\" \n");
+        fx.repo.write("perf-changelog.yaml", head);
+        return fx.repo.commit("append, and a trailing space in history");
+    }
+
+    @Test
+    void theByteRulesRunWhateverTheFileRulesFound() {
+        String head = historyByteAndATypeError();
+        ChangelogFixture.Run r = validate(head);
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("perf-changelog.yaml:4:37: error: appended entries changed historical "
+                + "perf-changelog.yaml bytes; the first differing byte is at line 4, column 37"), r.err());
+        assertTrue(r.err().contains("only trailing whitespace differs on this line"), r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:19:15: error: entry 3 (line 14): evals-only must be true or "
+                + "false (unquoted), not the string \"yes\" [changelog.type]"), r.err());
+        assertTrue(r.err().endsWith("2 errors, 0 warnings\n"), r.err());
+        // the working tree as well: the pre-push hook's and the contributor's run
+        assertTrue(fx.run("validate-changelog", "--base-ref", fx.base, "--format", "text").err()
+                .contains("[changelog.history-bytes]"));
+    }
+
+    @Test
+    void fixChangelogsRefusalDoesNotPointAboveAtProblemsPrintedAfterIt() {
+        historyByteAndATypeError();
+        ChangelogFixture.Run r = fx.run("fix-changelog", "--base-ref", fx.base, "--format", "text");
+        assertEquals(1, r.exit());
+        // the refusal is about the whole file, so it is printed first: it cannot say "above"
+        assertTrue(r.err().startsWith("perf-changelog.yaml: error: the working-tree changelog breaks the file rules "
+                + "(reported with this one), so its entries cannot be found"), r.err());
+        assertTrue(r.err().indexOf("[fix.refused]") < r.err().indexOf("[changelog.type]"), r.err());
+    }
+
     @Test
     void problemsInAppendedTextPointIntoTheHeadFileInEveryFormat() {
         String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3", "evals-onlly: true"));

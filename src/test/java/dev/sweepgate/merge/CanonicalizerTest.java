@@ -45,7 +45,7 @@ class CanonicalizerTest {
         String hidden = "- config-keys:\n    - gamma\n  description:\n    - \"third\n  pr-link: fake\n    \"\n  pr-link: XXX\n";
         List<String> errors = refusal(canonicalize(BASE + "\n" + hidden));
         assertTrue(errors.get(0).contains("rewriting the pr-links of new entries [3] to " + LINK + "7 would break the "
-                + "changelog rules (below)"), errors.toString());
+                + "changelog rules (reported with this one)"), errors.toString());
         assertTrue(errors.stream().anyMatch(m -> m.startsWith("13: after the rewrite, entry 3 still has the pr-link \"XXX\"")
                 && m.endsWith("[merge.rewrite-missed]")), errors.toString());
     }
