@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
@@ -30,9 +31,19 @@ public record Context(Path dir, Env env) {
         return dir.resolve(path).normalize();
     }
 
+    /**
+     * A repository file as named on the command line, spelled as seen from {@link #dir}: from a
+     * subdirectory, a default path that is not there is the file at the work tree's top
+     * ({@code ../perf-changelog.yaml}). Read it, show it at a commit and write it by this name, so
+     * that all three mean the same file.
+     */
+    public String located(String path) {
+        return RepoRoot.locate(dir, path);
+    }
+
     /** Reads a file named on the command line; a missing or unreadable one is an environment failure. */
     public byte[] read(String path) {
-        Path file = resolve(dev.sweepgate.git.RepoRoot.locate(dir, path));
+        Path file = resolve(located(path));
         try {
             long size = Files.size(file);
             if (size > YamlLoader.MAX_BYTES) {

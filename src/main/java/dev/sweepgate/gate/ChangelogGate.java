@@ -74,14 +74,23 @@ public final class ChangelogGate {
      * The two sides of a change. {@code headCommit} null means the working tree.
      *
      * @param baseRef, headRef the refs as the user wrote them (for messages and metadata)
+     * @param baseCommit       the merge base of the base ref and the head, where the change starts
+     * @param baseTip          the commit the base ref names
      */
-    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit, String baseTip) {
         public boolean headIsWorkingTree() {
             return headCommit == null;
         }
 
         String headLabel() {
             return headIsWorkingTree() ? "the working tree" : headRef;
+        }
+
+        /** How a message names the base commit: the ref the user typed, or what the merge base is of. */
+        public String baseLabel() {
+            return baseCommit.equals(baseTip) ? baseRef
+                    : baseCommit.substring(0, Math.min(12, baseCommit.length())) + " (the merge base of " + baseRef
+                            + " and " + (headIsWorkingTree() ? "HEAD" : headRef) + ")";
         }
     }
 
@@ -109,10 +118,10 @@ public final class ChangelogGate {
     public static Refs refs(Git git, String baseRef, String headRef) {
         if (headRef == null) {
             String base = git.resolveCommit(baseRef, "--base-ref");
-            return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null);
+            return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null, base);
         }
         Git.Commits commits = git.resolveWithMergeBase(baseRef, headRef, "--base-ref", "--head-ref");
-        return new Refs(baseRef, commits.mergeBase(), headRef, commits.head());
+        return new Refs(baseRef, commits.mergeBase(), headRef, commits.head(), commits.base());
     }
 
     /** Steps 1 to 3 of validate-changelog; its sweep's rows carry no recipe-fingerprint (only counts are printed). */
@@ -318,12 +327,12 @@ public final class ChangelogGate {
 
     /** The {@link Sides} of a change through one git call (each git process costs tens of milliseconds). */
     private Sides readSides(Refs refs, String changelog) {
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel())));
         if (refs.headIsWorkingTree()) {
             return new Sides(git.showAll(wanted).get(0), null, List.of());
         }
-        wanted.add(new Git.Blob(refs.headCommit(), changelog));
-        wanted.addAll(configBlobs(refs.headCommit()));
+        wanted.add(new Git.Blob(refs.headCommit(), changelog, refs.headRef()));
+        wanted.addAll(configBlobs(refs.headCommit(), refs.headRef()));
         List<Git.BlobContent> blobs = git.showAll(wanted);
         return new Sides(blobs.get(0), blobs.get(1), blobs.subList(2, blobs.size()));
     }
@@ -350,7 +359,7 @@ public final class ChangelogGate {
      * @throws ProblemException when they break the config rules
      */
     public ConfigSet headConfigs(Refs refs) {
-        return headConfigs(refs, refs.headIsWorkingTree() ? List.of() : git.showAll(configBlobs(refs.headCommit())));
+        return headConfigs(refs, refs.headIsWorkingTree() ? List.of() : git.showAll(configBlobs(refs.headCommit(), refs.headRef())));
     }
 
     /**
@@ -360,7 +369,7 @@ public final class ChangelogGate {
      * @throws ProblemException when they break the config rules
      */
     public ConfigSet configsAtBase(Refs refs) {
-        return load(git.showAll(configBlobs(refs.baseCommit())), path -> path + "@" + refs.baseRef());
+        return load(git.showAll(configBlobs(refs.baseCommit(), refs.baseLabel())), path -> path + "@" + refs.baseRef());
     }
 
     /**
@@ -374,9 +383,9 @@ public final class ChangelogGate {
      */
     public List<ChangelogEntry> appendedEntries(Refs refs, String file) {
         String changelog = located(file);
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel())));
         if (!refs.headIsWorkingTree()) {
-            wanted.add(new Git.Blob(refs.headCommit(), changelog));
+            wanted.add(new Git.Blob(refs.headCommit(), changelog, refs.headRef()));
         }
         List<Git.BlobContent> blobs = git.showAll(wanted);
         byte[] baseBytes = blobs.get(0).bytes();
@@ -413,11 +422,11 @@ public final class ChangelogGate {
         }
     }
 
-    /** The master configs, then the runner config, at a commit. */
-    private List<Git.Blob> configBlobs(String commit) {
+    /** The master configs, then the runner config, at a commit ({@code at} names it in messages). */
+    private List<Git.Blob> configBlobs(String commit, String at) {
         List<Git.Blob> blobs = new ArrayList<>();
-        masterFiles.forEach(path -> blobs.add(new Git.Blob(commit, path)));
-        blobs.add(new Git.Blob(commit, runnerFile));
+        masterFiles.forEach(path -> blobs.add(new Git.Blob(commit, path, at)));
+        blobs.add(new Git.Blob(commit, runnerFile, at));
         return blobs;
     }
 
