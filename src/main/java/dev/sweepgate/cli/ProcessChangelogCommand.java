@@ -20,6 +20,8 @@ final class ProcessChangelogCommand implements ContextCommand {
 
     private final FormatOption format = new FormatOption();
 
+    private final RepoOption repo = new RepoOption();
+
     private final OptionSpec headRef = Specs.value("--head-ref", "REF", String.class, "The ref of the change.")
             .required(true).build();
 
@@ -30,7 +32,7 @@ final class ProcessChangelogCommand implements ContextCommand {
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
                         + "the changelog (what CI runs)."),
-                List.of(common.spec(), configFiles.spec(), format.spec()), headRef, trimConc),
+                List.of(common.spec(), configFiles.spec(), repo.spec(), format.spec()), headRef, trimConc),
                 "0:the sweep is on stdout", "1:the change breaks a rule", "2:bad usage",
                 "3:environment failure (git, files)");
     }
@@ -39,7 +41,7 @@ final class ProcessChangelogCommand implements ContextCommand {
     public int call(Context context) {
         String headRef = this.headRef.getValue();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
-                configFiles.configFiles(), configFiles.runnerConfig());
+                configFiles.configFiles(), configFiles.runnerConfig()).withRepo(repo.lazily(context));
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         Sweep sweep;
         try {

@@ -12,6 +12,7 @@ import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.git.Remotes;
 import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -46,6 +48,8 @@ public final class ChangelogGate {
     private final List<String> masterFiles;
     private final String runnerFile;
     private final SweepComputation computation;
+    /** The repository canonical pr-links point to, asked only when a change does more than append (step 0). */
+    private final Supplier<String> repo;
 
     /**
      * @param workingTree reads a file of the working tree (missing files are an environment failure)
@@ -63,6 +67,25 @@ public final class ChangelogGate {
         this.masterFiles = masterFiles.stream().map(this::located).toList();
         this.runnerFile = located(runnerFile);
         this.computation = computation;
+        this.repo = () -> Remotes.githubRepoOr(git, PrLinkPolicy.DEFAULT_REPO);
+    }
+
+    private ChangelogGate(ChangelogGate gate, Supplier<String> repo) {
+        this.git = gate.git;
+        this.workingTree = gate.workingTree;
+        this.masterFiles = gate.masterFiles;
+        this.runnerFile = gate.runnerFile;
+        this.computation = gate.computation;
+        this.repo = repo;
+    }
+
+    /**
+     * This gate with the repository whose pull-request links are canonical (process-changelog's
+     * {@code --repo}); by default the GitHub repository of the origin remote, else the benchmark
+     * repository, as validate-changelog's {@code --repo} defaults.
+     */
+    public ChangelogGate withRepo(Supplier<String> repo) {
+        return new ChangelogGate(this, repo);
     }
 
     /** {@code path} as seen from where git runs: the repository's file when the directory has none (RepoRoot). */
@@ -256,7 +279,7 @@ public final class ChangelogGate {
             boolean bothSides = base != null && head != null;
             // Once: whether the head only appends decides both step 0 and where the entries come from.
             AddedText.Added appended = bothSides ? AddedText.appended(base, head) : null;
-            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs)) {
+            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs, repo.get())) {
                 return new Sweep(List.of(), List.of(), List.of(), List.of());
             }
             try {
@@ -284,23 +307,21 @@ public final class ChangelogGate {
     }
 
     /**
-     * Process step 0: whether the change only corrects pr-links, so that there is nothing to
-     * sweep (the diff would read the old link lines as deletions). Whether the new links are
-     * canonical for the repository is the gate's question (it has {@code --repo}); here any
-     * link-only change is one, so that whatever the gate accepts, the sweep computes.
+     * Process step 0: whether the change only makes corrections the history rules accept (each
+     * a pr-link alone, changed into the canonical link of {@code repo}'s pull request), so that
+     * there is nothing to sweep (the diff would read the old link lines as deletions). Any other
+     * change, a pr-link turned into a link that is not canonical included, is processed as the
+     * reference processes it: its removed lines are "deletions are not allowed".
      */
-    private static boolean correctsLinksOnly(byte[] base, byte[] head, String changelog, Refs refs) {
+    private static boolean correctsLinksOnly(byte[] base, byte[] head, String changelog, Refs refs, String repo) {
         ChangelogFile baseFile = ChangelogFile.check(base, changelog + "@" + refs.baseRef());
         ChangelogFile headFile = ChangelogFile.check(head, changelog);
         if (!baseFile.ok() || !headFile.ok()) {
             return false;
         }
         Problems history = new Problems();
-        ChangelogChange change = HistoryRules.check(baseFile, headFile,
-                new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), history);
-        boolean onlyLinkProblems = history.all().stream()
-                .allMatch(p -> !p.isError() || p.rule().equals("changelog.correction-link"));
-        return onlyLinkProblems && change.correctionsOnly();
+        ChangelogChange change = HistoryRules.check(baseFile, headFile, new PrLinkPolicy(repo, null), history);
+        return !history.hasErrors() && change.correctionsOnly();
     }
 
     /** Step 1 of process-changelog: the entries the diff adds, numbered in {@code head} when given. */
