@@ -14,6 +14,7 @@ import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.Remotes;
 import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
@@ -284,7 +285,7 @@ public final class ChangelogGate {
             }
             try {
                 List<ChangelogEntry> entries = appended != null ? AddedText.parse(appended, changelog, head)
-                        : addedEntries(refs, changelog, bothSides ? head : null);
+                        : addedEntries(refs, changelog, head != null ? head : workingTreeOrNull(refs, changelog));
                 return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
             } catch (ProblemException e) {
                 throw new ProblemException(Sources.apply(e.problems(), changelog, head));
@@ -322,6 +323,22 @@ public final class ChangelogGate {
         Problems history = new Problems();
         ChangelogChange change = HistoryRules.check(baseFile, headFile, new PrLinkPolicy(repo, null), history);
         return !history.hasErrors() && change.correctionsOnly();
+    }
+
+    /**
+     * A working-tree head's bytes, only to number the diff's entries by their place in it (as
+     * validate-changelog numbers them); null when the head is committed or the file cannot be
+     * read (git diff then says what became of it).
+     */
+    private byte[] workingTreeOrNull(Refs refs, String changelog) {
+        if (!refs.headIsWorkingTree()) {
+            return null;
+        }
+        try {
+            return workingTree.apply(changelog);
+        } catch (EnvironmentException | ProblemException e) {
+            return null;
+        }
     }
 
     /** Step 1 of process-changelog: the entries the diff adds, numbered in {@code head} when given. */

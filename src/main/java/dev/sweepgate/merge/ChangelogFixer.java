@@ -3,6 +3,7 @@ package dev.sweepgate.merge;
 import dev.sweepgate.changelog.ByteRules;
 import dev.sweepgate.changelog.ByteText;
 import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogFile;
 import dev.sweepgate.changelog.HistoryRules;
 import dev.sweepgate.changelog.PrLinkPolicy;
@@ -107,7 +108,7 @@ public final class ChangelogFixer {
             int startLine = spans.lineOf(spans.span(i).start());
             int itemLine = head.items().get(i).pos().line();
             if (startLine != itemLine) {
-                problems.error(head.items().get(i).pos(), REFUSED, "new entry " + (i + 1) + " does not start with its "
+                problems.error(head.items().get(i).pos(), REFUSED, "new " + ChangelogEntry.label(i + 1, head.items().get(i).pos()) + " does not start with its "
                         + "own `" + ChangelogFile.ENTRY_START + "` line (the nearest such line is line " + startLine
                         + "); begin the entry with `" + ChangelogFile.ENTRY_START + "` at column 1, then run "
                         + "fix-changelog again; the file is unchanged");
