@@ -2,6 +2,7 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.output.Format;
+import dev.sweepgate.output.Highlight;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
@@ -14,9 +15,18 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Help;
 
-/** What a running command works with: its directory (after -C), environment and streams. */
-public record Context(Path dir, Env env) {
+/**
+ * What a running command works with: its directory (after -C), environment and streams.
+ *
+ * @param ansi whether output may be coloured: picocli's {@link Help.Ansi#AUTO} when run from a
+ *             shell, OFF in process, as {@link Main} runs it
+ */
+public record Context(Path dir, Env env, Help.Ansi ansi) {
+    public Context(Path dir, Env env) {
+        this(dir, env, Help.Ansi.OFF);
+    }
 
     public PrintStream out() {
         return env.out();
@@ -78,6 +88,8 @@ public record Context(Path dir, Env env) {
             return;
         }
         PrintStream target = structured && !stdoutIsData ? out() : err();
-        ProblemRenderer.render(problems, format, "sweepgate", target);
+        // Colour for people at a terminal only: the text format on stderr.
+        Highlight highlight = format == Format.TEXT && target == err() ? AnsiHighlight.of(ansi) : Highlight.NONE;
+        ProblemRenderer.render(problems, format, "sweepgate", target, highlight);
     }
 }

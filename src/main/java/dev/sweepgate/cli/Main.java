@@ -37,7 +37,7 @@ public final class Main {
 
     public static void main(String[] args) {
         Env env = Env.system();
-        // Colours only when stdout is a terminal (and NO_COLOR is unset): picocli decides.
+        // Colours only on a terminal (and with NO_COLOR unset): picocli decides, for help and diagnostics.
         int status = run(commandLine(args), args, env, Help.Ansi.AUTO);
         // System.exit does not flush: output printed without a final newline would be lost.
         env.out().flush();
@@ -145,7 +145,8 @@ public final class Main {
             throw new ParameterException(command, "Missing required subcommand");
         }
         try {
-            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory(), env);
+            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory(), env,
+                    command.getColorScheme().ansi());
             if (body instanceof ContextCommand contextCommand) {
                 return contextCommand.call(context);
             }
@@ -235,8 +236,8 @@ public final class Main {
         return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
     }
 
-    /** The context every subcommand runs in: -C DIR applied, environment and streams. */
-    static Context context(Path directory, Env env) {
+    /** The context every subcommand runs in: -C DIR applied, environment and streams, whether to colour. */
+    static Context context(Path directory, Env env, Help.Ansi ansi) {
         Path base = env.workingDir();
         if (directory != null) {
             base = base.resolve(directory).normalize();
@@ -244,6 +245,6 @@ public final class Main {
                 throw new UsageException("-C " + directory + ": no such directory");
             }
         }
-        return new Context(base, env);
+        return new Context(base, env, ansi);
     }
 }
