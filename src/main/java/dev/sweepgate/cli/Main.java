@@ -77,8 +77,9 @@ public final class Main {
                 }
                 break;
             } else {
-                // the completion script describes the whole tree
-                if (SweepgateCommand.SUBCOMMANDS.contains(arg) && !arg.equals(SweepgateCommand.COMPLETION)) {
+                // the completion script describes the whole tree, and help prints the usage of any command
+                if (SweepgateCommand.SUBCOMMANDS.contains(arg) && !arg.equals(SweepgateCommand.COMPLETION)
+                        && !arg.equals(SweepgateCommand.HELP)) {
                     return commandLine(List.of(arg));
                 }
                 break;
@@ -130,6 +131,12 @@ public final class Main {
 
     /** Runs the command named last, in its context; help and version requests are answered instead. */
     private static int execute(ParseResult parsed, Env env) {
+        for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+            if (!level.unmatched().isEmpty()) {
+                // picocli's parser forgives a help command what it does not know; sweepgate does not
+                throw new UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+            }
+        }
         Integer helpStatus = CommandLine.executeHelpRequest(parsed);
         if (helpStatus != null) {
             return helpStatus;
@@ -194,6 +201,10 @@ public final class Main {
     private static int failed(Throwable thrown, CommandLine command, Env env) {
         Throwable e = thrown instanceof ExecutionException && thrown.getCause() != null ? thrown.getCause() : thrown;
         PrintWriter err = command.getErr();
+        if (e instanceof ParameterException usage) {
+            // picocli's help command asked for a command that does not exist
+            return badUsage(usage, new String[0]);
+        }
         if (e instanceof ProblemException p) {
             // Commands render their own problems; this is the fallback for ones that escaped.
             p.problems().forEach(problem -> err.println(ProblemRenderer.text(problem)));
