@@ -57,6 +57,8 @@ public final class CdsTraining {
                 List.of("check-golden-al"),
                 List.of("validate-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
+                // the push job splits every sweep: the tree and the chunk set are on its path
+                List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--split-dir", "chunks"),
                 List.of("validate-changelog", "--base-ref", "HEAD"),
                 List.of("check-coverage", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("full-sweep", "--help"),

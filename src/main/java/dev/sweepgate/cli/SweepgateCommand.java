@@ -47,7 +47,7 @@ final class SweepgateCommand {
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
             "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan",
-            "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION, HELP);
+            "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION, HELP);
 
     /** The model of the subcommand called {@code name}, built now. */
     static Object subcommand(String name) {
@@ -62,6 +62,7 @@ final class SweepgateCommand {
             case "check-coverage" -> new CheckCoverageCommand().spec();
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();
+            case "reuse-check" -> new ReuseCheckCommand().spec();
             case "prepare-merge" -> PrepareMergeCommand.spec();
             case "merge-driver" -> new MergeDriverCommand().spec();
             case "install-hooks" -> new InstallHooksCommand().spec();

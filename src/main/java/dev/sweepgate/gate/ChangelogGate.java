@@ -102,6 +102,11 @@ public final class ChangelogGate {
      * @param baseTip          the commit the base ref names
      */
     public record Refs(String baseRef, String baseCommit, String headRef, String headCommit, String baseTip) {
+        /** Sides whose base is the commit {@code baseRef} names itself (no merge base to tell apart). */
+        public Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+            this(baseRef, baseCommit, headRef, headCommit, baseCommit);
+        }
+
         public boolean headIsWorkingTree() {
             return headCommit == null;
         }

@@ -196,6 +196,29 @@ public final class Git {
                 + "fetch-depth: 0" : ""));
     }
 
+    /**
+     * The first parent of a commit (for a merge, the branch merged into; for a squash, the commit
+     * before it), or null for a root commit.
+     */
+    public String firstParent(String commit) {
+        Result r = run(List.of("rev-parse", "--verify", "--quiet", "--end-of-options", commit + "^1^{commit}"));
+        return r.ok() ? r.stdoutText().trim() : null;
+    }
+
+    /**
+     * Whether {@code ancestor} is {@code commit} or one of its ancestors.
+     *
+     * @throws EnvironmentException when git cannot tell (a commit it does not have)
+     */
+    public boolean isAncestor(String ancestor, String commit) {
+        Result r = run(List.of("merge-base", "--is-ancestor", ancestor, commit));
+        if (r.exitCode() == 0 || r.exitCode() == 1) {
+            return r.exitCode() == 0;
+        }
+        throw new EnvironmentException("git cannot tell whether " + ancestor + " is an ancestor of " + commit + ": "
+                + firstLine(r.stderr()));
+    }
+
     private String unresolvedHint(String ref) {
         StringBuilder sb = new StringBuilder("git cannot resolve this ref to a commit");
         int slash = ref.indexOf('/');

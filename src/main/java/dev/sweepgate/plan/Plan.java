@@ -138,13 +138,22 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
     /**
      * @param jobsPerBucket {@code single_node/1k1k}, ..., then the eval buckets, in first-use order
      * @param jsonBytes     the size of the sweep JSON process-changelog prints
+     * @param chunksPerBucket how many chunks {@code process-changelog --split-dir} cuts each bucket with rows
+     *                        into, with GitHub's limits (bucket names as in {@code jobsPerBucket}); null when a row
+     *                        alone is larger than a chunk may be
      */
     public record Totals(Map<String, Integer> jobsPerBucket, Map<String, Integer> jobsPerRunner, int jobs,
-                         long jsonBytes, int maxJobsPerMatrix, long maxOutputBytes) {
+                         long jsonBytes, int maxJobsPerMatrix, long maxOutputBytes, Map<String, Integer> chunksPerBucket) {
         public Totals {
             // insertion order is the order the plan lists them
             jobsPerBucket = Collections.unmodifiableMap(new LinkedHashMap<>(jobsPerBucket));
             jobsPerRunner = Collections.unmodifiableMap(new LinkedHashMap<>(jobsPerRunner));
+            chunksPerBucket = chunksPerBucket == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(chunksPerBucket));
+        }
+
+        /** All chunks of the sweep; null when it cannot be cut. */
+        public Integer chunks() {
+            return chunksPerBucket == null ? null : chunksPerBucket.values().stream().mapToInt(Integer::intValue).sum();
         }
     }
 }

@@ -132,6 +132,8 @@ public final class PlanJson {
         out.put("json_bytes", totals.jsonBytes());
         out.put("max_output_bytes", totals.maxOutputBytes());
         out.put("over_output_limit", totals.jsonBytes() > totals.maxOutputBytes());
+        out.put("chunks", totals.chunks());
+        out.put("chunks_per_bucket", totals.chunksPerBucket());
         return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.sweepgate.plan;
 
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.sweep.split.ChunkLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -297,5 +298,24 @@ public final class PlanReport {
         }
         paragraph("Sweep JSON: " + totals.jsonBytes() + " bytes of the " + totals.maxOutputBytes()
                 + " (1 MiB) a step output holds" + (over ? ": OVER THE LIMIT." : "."));
+        chunks(totals);
+    }
+
+    /** How many matrix runs process-changelog --split-dir makes of the sweep. */
+    private void chunks(Plan.Totals totals) {
+        String limits = "process-changelog --split-dir, at most " + ChunkLimits.DEFAULT_MAX_JOBS + " jobs and "
+                + ChunkLimits.DEFAULT_MAX_OUTPUT_BYTES + " bytes each";
+        if (totals.chunksPerBucket() == null) {
+            paragraph("Chunks (" + limits + "): none can be cut, a row alone is larger than a chunk may be.");
+            return;
+        }
+        List<String> split = new ArrayList<>();
+        totals.chunksPerBucket().forEach((bucket, n) -> {
+            if (n > 1) {
+                split.add(bucket + " needs " + n);
+            }
+        });
+        paragraph("Chunks (" + limits + "): " + totals.chunks() + (split.isEmpty() ? ", one per bucket."
+                : "; " + String.join(", ", split) + " (a bucket over a limit runs as several matrices)."));
     }
 }

@@ -94,8 +94,11 @@ public final class CanonicalJson {
         }
     }
 
-    /** Python sorts str keys by code point; Java's compareTo sorts UTF-16 units, which differs beyond the BMP. */
-    static int compareCodePoints(String a, String b) {
+    /**
+     * Python sorts str keys by code point (and jq its strings); Java's compareTo sorts UTF-16 units,
+     * which differs beyond the BMP.
+     */
+    public static int compareCodePoints(String a, String b) {
         int i = 0;
         int j = 0;
         while (i < a.length() && j < b.length()) {

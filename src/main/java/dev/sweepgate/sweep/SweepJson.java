@@ -56,6 +56,14 @@ public final class SweepJson {
         return seqLenName(row.get("isl"), row.get("osl"));
     }
 
+    /** Where a row goes in the document, levels joined by dots: {@code single_node.8k1k}, {@code evals}. */
+    public static String bucketPath(Row row, boolean eval) {
+        if (eval) {
+            return evalBucket(row);
+        }
+        return (isMultiNode(row) ? MULTI_NODE : SINGLE_NODE) + "." + throughputBucket(row);
+    }
+
     public static String evalBucket(Row row) {
         boolean agentic = isAgentic(row);
         if (isMultiNode(row)) {
@@ -85,7 +93,7 @@ public final class SweepJson {
     }
 
     /** A row in the output schema: defaults filled in, nothing written as null. */
-    static Map<String, Object> outputRow(Row row) {
+    public static Map<String, Object> outputRow(Row row) {
         Map<String, Object> out = new LinkedHashMap<>();
         row.fields().forEach((k, v) -> {
             if (v != null) {
@@ -125,7 +133,7 @@ public final class SweepJson {
     }
 
     /** An entry as the metadata writes it: booleans always, optional fields only when set. */
-    static Map<String, Object> entry(ChangelogEntry e) {
+    public static Map<String, Object> entry(ChangelogEntry e) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("config-keys", e.configKeys());
         out.put("description", e.description());

@@ -55,7 +55,8 @@ class EveryCommandFromASubdirectoryTest {
     @ValueSource(strings = {"validate-configs", "check-golden-al", "full-sweep",
             "test-config --config-keys alpha-fp8-mi355x-sglang", "validate-changelog --base-ref main",
             "validate-changelog --base-ref main~1 --head-ref main", "process-changelog --base-ref main~1 --head-ref main",
-            "check-coverage --base-ref main", "plan --base-ref main", "plan --base-ref main --format json"})
+            "check-coverage --base-ref main", "plan --base-ref main", "plan --base-ref main --format json",
+            "reuse-check --source main --merge main"})
     void aCommandThatReadsSeesWhatItSeesAtTheTop(String command) {
         aChange();
         ChangelogFixture.Run top = at(dir, command);

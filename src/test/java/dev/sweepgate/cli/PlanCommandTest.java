@@ -60,6 +60,24 @@ class PlanCommandTest {
     }
 
     @Test
+    void aBucketOverTheJobLimitIsCountedInChunks() throws Exception {
+        String concs = java.util.stream.IntStream.rangeClosed(1, 300).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        fx.repo.write("configs/amd-master.yaml", ChangelogFixture.AMD.replace("conc-list: [4, 8]", "conc-list: [" + concs + "]"));
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3"));
+
+        ChangelogFixture.Run text = fx.run("plan", "--base-ref", fx.base, "--head-ref", head);
+        ChangelogFixture.Run json = fx.run("plan", "--base-ref", fx.base, "--head-ref", head, "--format", "json");
+
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("  Chunks (process-changelog --split-dir, at most 256 jobs and 1000000 bytes each): "
+                + "4; single_node/1k1k needs 2 (a bucket over a limit runs as several matrices).\n"), text.out());
+        JsonNode totals = new ObjectMapper().readTree(json.out()).get("totals");
+        assertEquals(4, totals.get("chunks").asInt());
+        assertEquals(2, totals.get("chunks_per_bucket").get("single_node/1k1k").asInt());
+    }
+
+    @Test
     void anUnknownFormatIsBadUsage() {
         assertEquals(2, fx.run("plan", "--base-ref", fx.base, "--format", "yaml").exit());
     }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,10 @@ class PlanRenderTest {
         assertEquals(8, config.get("throughput").get(0).get("gpus").asInt());
         JsonNode totals = doc.get("totals");
         assertEquals(List.of("jobs", "jobs_per_bucket", "jobs_per_runner", "max_jobs_per_matrix", "over_job_limit",
-                "json_bytes", "max_output_bytes", "over_output_limit"), names(totals));
+                "json_bytes", "max_output_bytes", "over_output_limit", "chunks", "chunks_per_bucket"), names(totals));
+        assertEquals(3, totals.get("chunks").asInt());
+        assertEquals(Map.of("single_node/1k1k", 1, "single_node/8k1k", 1, "evals", 1),
+                new ObjectMapper().convertValue(totals.get("chunks_per_bucket"), Map.class));
         assertEquals(256, totals.get("max_jobs_per_matrix").asInt());
         assertTrue(totals.get("json_bytes").asLong() > 0);
         assertEquals(List.of("key", "new", "covered", "scenarios"), names(doc.get("config_changes").get(0)));
