@@ -1,7 +1,6 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import java.util.List;
@@ -27,7 +26,7 @@ final class CheckGoldenAlCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            List<Problem> problems = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
+            List<Problem> problems = format.judge(golden.check(context, configs));
             context.report(problems, format.chosen(), false);
             return problems.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
         } catch (ProblemException e) {

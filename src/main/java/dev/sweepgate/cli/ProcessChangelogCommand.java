@@ -28,6 +28,8 @@ final class ProcessChangelogCommand implements ContextCommand {
 
     private final FormatOption format = new FormatOption();
 
+    private final RepoOption repo = new RepoOption();
+
     private final OptionSpec headRef = Specs.value("--head-ref", "REF", String.class, "The ref of the change.")
             .required(true).build();
 
@@ -47,7 +49,7 @@ final class ProcessChangelogCommand implements ContextCommand {
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Prints the sweep JSON for the entries a change appends to "
                         + "the changelog (what CI runs)."),
-                List.of(common.spec(), configFiles.spec(), format.spec(), split.spec(), priorities.spec()),
+                List.of(common.spec(), configFiles.spec(), repo.spec(), format.spec(), split.spec(), priorities.spec()),
                 headRef, trimConc, canary),
                 "0:the sweep is on stdout (and the chunks in --split-dir)",
                 "1:the change breaks a rule, a row alone is larger than --max-output-bytes, or (with --strict) the "
@@ -60,7 +62,7 @@ final class ProcessChangelogCommand implements ContextCommand {
         String headRef = this.headRef.getValue();
         ChunkLimits limits = split.limits();
         ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
-                configFiles.configFiles(), configFiles.runnerConfig());
+                configFiles.configFiles(), configFiles.runnerConfig()).withRepo(repo.lazily(context));
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String changelog = common.change().changelogFile();
         Sweep sweep;

@@ -1,7 +1,6 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
@@ -28,8 +27,9 @@ final class ValidateConfigsCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
-            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
+            // The golden-AL lint belongs to config validation; a --golden-dir that is missing is exit 3, as in
+            // check-golden-al, the default directory missing skips it with a note.
+            List<Problem> lint = format.judge(golden.check(context, configs));
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;

@@ -44,6 +44,7 @@ public final class PlanJson {
     private static Map<String, Object> entry(Plan.EntryJobs entry) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("number", entry.number());
+        out.put("line", entry.line());
         out.put("config_keys_written", entry.configKeysWritten());
         out.put("flags", entry.flags());
         List<Object> configs = new ArrayList<>();
@@ -75,6 +76,15 @@ public final class PlanJson {
         out.put("exp_name", point.expName());
         out.put("conc", point.conc());
         out.put("fields", point.fields());
+        List<Object> changes = new ArrayList<>();
+        for (Plan.FieldChange c : point.changes()) {
+            Map<String, Object> field = new LinkedHashMap<>();
+            field.put("field", c.field());
+            field.put("base", c.base());
+            field.put("head", c.head());
+            changes.add(field);
+        }
+        out.put("changes", changes);
         return out;
     }
 

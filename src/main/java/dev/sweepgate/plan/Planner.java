@@ -82,7 +82,8 @@ public final class Planner {
             List<Plan.ConfigJobs> configs = share == null ? keys.stream()
                     .map(k -> new Plan.ConfigJobs(k, List.of(), List.of())).toList()
                     : attribute(share, headRows);
-            entryJobs.add(new Plan.EntryJobs(entry.number(), entry.configKeys(), SweepSummary.flagList(entry), configs));
+            entryJobs.add(new Plan.EntryJobs(entry.number(), entry.pos().line(), entry.configKeys(),
+                    SweepSummary.flagList(entry), configs));
             if (entry.appendOnly()) {
                 appendOnly.add(appendOnlyCheck(entry.number(), entry, keys, share, coverage, base, baseRows));
             }
@@ -224,7 +225,8 @@ public final class Planner {
     }
 
     private static Plan.Point point(RowChanges.Point p) {
-        return new Plan.Point(p.expName(), p.conc(), p.fields());
+        return new Plan.Point(p.expName(), p.conc(), p.fields(), p.changes().stream()
+                .map(c -> new Plan.FieldChange(c.field(), c.base(), c.head())).toList());
     }
 
     private static Plan.ConfigChange change(CoverageResult.ConfigChange change) {

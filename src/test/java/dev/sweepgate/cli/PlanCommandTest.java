@@ -31,7 +31,7 @@ class PlanCommandTest {
 
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("### perf-changelog.yaml: the plan of this change\n"), run.out());
-        assertTrue(run.out().contains("| 3 | - | alpha-fp8-mi355x-sglang | 7 | 2 | 8 |"), run.out());
+        assertTrue(run.out().contains("| 3 (line 14) | - | alpha-fp8-mi355x-sglang | 7 | 2 | 8 |"), run.out());
     }
 
     @Test
@@ -43,6 +43,10 @@ class PlanCommandTest {
         JsonNode doc = new ObjectMapper().readTree(run.out());
         assertTrue(doc.get("head_ref").isNull());
         assertEquals(9, doc.get("totals").get("jobs").asInt());
+        // numbered by its place in the working-tree file, as validate-changelog numbers it (issue 23: it was 1)
+        assertEquals(3, doc.at("/entries/0/number").asInt());
+        assertEquals(14, doc.at("/entries/0/line").asInt());
+        assertTrue(fx.run("validate-changelog", "--base-ref", fx.base).out().contains("entry 3 (line 14)"));
     }
 
     @Test

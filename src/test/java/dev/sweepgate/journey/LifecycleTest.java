@@ -256,6 +256,47 @@ class LifecycleTest {
         assertTrue(summary().contains("| validate-configs | **failed** (exit 1) |"), summary());
     }
 
+    /**
+     * Issue 23: the pre-commit hook runs the gate of the pre-push hook, so a branch with an entry
+     * for one config, an uncovered search-space change of another and an off-curve golden
+     * acceptance length fails before the commit as it fails before the push (validate-changelog
+     * alone, which checks only the changelog, calls it valid).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void thePreCommitHookFailsWhatThePrePushHookFails() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "precommit");
+        write(contributor, CHANGELOG, appended(history, entry(FIRST, "XXX")));
+        edit(contributor, "configs/amd-master.yaml", s -> s.replaceFirst("(?s)(\n" + OTHER + ":.*?conc-end: )64 }", "$1128 }"));
+        edit(contributor, "configs/nvidia-master.yaml",
+                s -> s.replaceFirst("SYNTHETIC_ACCEPTANCE_LENGTH=[0-9.]+", "SYNTHETIC_ACCEPTANCE_LENGTH=2.99"));
+        ok(contributor, "git", "add", "-A");
+        Run alone = run(contributor, Map.of(), "sweepgate", "validate-changelog", "--base-ref", "origin/main");
+        assertEquals(0, alone.exit(), "validate-changelog judges the changelog only: " + alone.all());
+
+        List<Map<String, Object>> hooks = (List<Map<String, Object>>) new org.snakeyaml.engine.v2.api.Load(
+                org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+                .loadFromString(Files.readString(Path.of(".pre-commit-hooks.yaml")));
+        Run preCommit = run(contributor, Map.of(), Path.of((String) hooks.get(0).get("entry")).toAbsolutePath().toString());
+        assertEquals(1, preCommit.exit(), preCommit.all());
+        assertTrue(preCommit.err().contains("error: config " + OTHER + ": its generated rows changed"), preCommit.err());
+        assertTrue(preCommit.err().contains("[coverage.uncovered]"), preCommit.err());
+        assertTrue(preCommit.err().contains("SYNTHETIC_ACCEPTANCE_LENGTH=2.99 in config"), preCommit.err());
+        assertTrue(preCommit.err().contains("[golden.value]"), preCommit.err());
+        assertTrue(preCommit.err().contains("(origin/main -> refs/sweepgate/staged)"), preCommit.err());
+
+        commit(contributor, "an entry for one config, a change of another, a new acceptance length");
+        Run prePush = push("precommit");
+        assertEquals(1, prePush.exit(), prePush.all());
+        assertEquals(errors(prePush), errors(preCommit), "the same problems, found by the same gate");
+    }
+
+    /** The problems a run printed, one line each, the head named alike (the staged change, or the pushed commit). */
+    private static List<String> errors(Run run) {
+        return run.err().lines().filter(line -> line.matches("[^ ]+:\\d+:\\d+: error: .*"))
+                .map(line -> line.replaceAll("\\(origin/main -> [^)]+\\)", "(origin/main -> HEAD)")).sorted().toList();
+    }
+
     @Test
     void anUnknownConfigKeyFailsAtThatKeysLineOfTheChangelog() throws IOException {
         ok(contributor, "git", "checkout", "-q", "-b", "unknown");
