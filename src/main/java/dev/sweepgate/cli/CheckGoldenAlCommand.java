@@ -27,7 +27,8 @@ final class CheckGoldenAlCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            List<Problem> problems = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
+            List<Problem> problems = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(),
+                    golden.launchFiles(context)));
             context.report(problems, format.chosen(), false);
             return problems.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
         } catch (ProblemException e) {

@@ -43,6 +43,14 @@ public final class GoldenOptions {
         return RepoRoot.locate(context.dir(), dir());
     }
 
+    /**
+     * The benchmark repository's files in the working tree, where an unpinned config's launch
+     * script or recipe is read: the top of the work tree the directory is in.
+     */
+    public dev.sweepgate.review.launch.RepoFiles launchFiles(Context context) {
+        return dev.sweepgate.review.launch.RepoFiles.workingTree(RepoRoot.of(context.dir()));
+    }
+
     /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */
     public GoldenCurves load(Context context) {
         String name = located(context);

@@ -29,7 +29,8 @@ final class ValidateConfigsCommand implements ContextCommand {
         try {
             ConfigSet configs = files.load(context);
             // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
-            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned()));
+            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(),
+                    golden.launchFiles(context)));
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;
