@@ -38,10 +38,6 @@ public final class GoldenOptions {
         return Specs.given(listUnpinned);
     }
 
-    /** The directory as read from the context's directory (the repository's, from a subdirectory). */
-    private String located(Context context) {
-        return RepoRoot.locate(context.dir(), dir());
-    }
 
     /**
      * The benchmark repository's files in the working tree, where an unpinned config's launch
@@ -53,10 +49,15 @@ public final class GoldenOptions {
 
     /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */
     public GoldenCurves load(Context context) {
-        String name = located(context);
+        return load(context, dir());
+    }
+
+    /** {@link #load(Context)} for a directory named elsewhere (review's own option). */
+    static GoldenCurves load(Context context, String directory) {
+        String name = RepoRoot.locate(context.dir(), directory);
         Path dir = context.resolve(name);
         if (!Files.isDirectory(dir)) {
-            throw new EnvironmentException("cannot read " + dir() + ": no such directory (looked in " + context.dir() + ")");
+            throw new EnvironmentException("cannot read " + directory + ": no such directory (looked in " + context.dir() + ")");
         }
         List<SourceFile> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {

@@ -43,7 +43,7 @@ final class SweepgateCommand {
      * time for commands it does not call.
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
-            "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan",
+            "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan", "review",
             "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION);
 
     /** The model of the subcommand called {@code name}, built now. */
@@ -59,6 +59,7 @@ final class SweepgateCommand {
             case "check-coverage" -> new CheckCoverageCommand().spec();
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();
+            case "review" -> new ReviewCommand().spec();
             case "prepare-merge" -> PrepareMergeCommand.spec();
             case "merge-driver" -> new MergeDriverCommand().spec();
             case "install-hooks" -> new InstallHooksCommand().spec();

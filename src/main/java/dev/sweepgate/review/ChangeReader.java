@@ -1,0 +1,100 @@
+package dev.sweepgate.review;
+
+import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.gate.ChangelogGate;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.plan.Plan;
+import dev.sweepgate.plan.Planner;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.sweep.SweepOptions;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads a {@link Change} through git, measured from the merge base as every command measures a change. */
+public final class ChangeReader {
+    private static final Pattern HUNK = Pattern.compile("^@@ -\\d+(?:,\\d+)? \\+(\\d+)(?:,(\\d+))? @@");
+
+    private ChangeReader() {
+    }
+
+    public static Change read(ChangelogGate gate, Git git, Path workTree, ChangelogGate.Refs refs, String changelog,
+                              Integer prNumber, LocalDate date) {
+        List<Problem> problems = new ArrayList<>();
+        ConfigSet head = attempt(() -> gate.headConfigs(refs), problems);
+        ConfigSet base = attempt(() -> gate.configsAtBase(refs), problems);
+        List<ChangelogEntry> entries = attempt(() -> gate.appendedEntries(refs, changelog), problems);
+        RepoFiles files = refs.headIsWorkingTree() ? RepoFiles.workingTree(workTree) : RepoFiles.commit(git, refs.headCommit());
+        Supplier<List<Plan.AppendOnlyCheck>> appendOnly = () -> new Planner(gate)
+                .plan(refs, changelog, new SweepOptions(false, false, false)).appendOnly();
+        return new Change(refs.baseRef(), refs.headIsWorkingTree() ? "the working tree" : refs.headRef(), head, base,
+                entries == null ? List.of() : entries, files(git, refs), files, prNumber, date, appendOnly, problems);
+    }
+
+    private static <T> T attempt(Supplier<T> step, List<Problem> problems) {
+        try {
+            return step.get();
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+            return null;
+        }
+    }
+
+    /** Every file of the change with the lines it adds: one {@code git diff -U0}. */
+    static List<Change.ChangedFile> files(Git git, ChangelogGate.Refs refs) {
+        List<String> args = new ArrayList<>(List.of("-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff",
+                "--no-textconv", "--no-renames", "--diff-algorithm=myers", "-U0", refs.baseCommit()));
+        if (!refs.headIsWorkingTree()) {
+            args.add(refs.headCommit());
+        }
+        Git.Result r = git.run(args);
+        if (!r.ok()) {
+            throw new EnvironmentException("git diff failed: " + r.stderr().strip());
+        }
+        return parse(r.stdoutText());
+    }
+
+    static List<Change.ChangedFile> parse(String diff) {
+        List<Change.ChangedFile> out = new ArrayList<>();
+        String path = null;
+        boolean added = false;
+        boolean deleted = false;
+        List<Change.AddedLine> lines = new ArrayList<>();
+        int next = 0;
+        for (String line : diff.split("\n", -1)) {
+            if (line.startsWith("diff --git ")) {
+                if (path != null) {
+                    out.add(new Change.ChangedFile(path, added, deleted, lines));
+                }
+                int b = line.lastIndexOf(" b/");
+                path = b < 0 ? line : line.substring(b + 3);
+                added = false;
+                deleted = false;
+                lines = new ArrayList<>();
+            } else if (line.startsWith("new file mode")) {
+                added = true;
+            } else if (line.startsWith("deleted file mode")) {
+                deleted = true;
+            } else if (line.startsWith("+++ ") || line.startsWith("--- ")) {
+                continue;
+            } else if (line.startsWith("@@")) {
+                Matcher m = HUNK.matcher(line);
+                next = m.find() ? Integer.parseInt(m.group(1)) : 0;
+            } else if (line.startsWith("+") && path != null) {
+                lines.add(new Change.AddedLine(next++, line.substring(1)));
+            }
+        }
+        if (path != null) {
+            out.add(new Change.ChangedFile(path, added, deleted, lines));
+        }
+        return out;
+    }
+}
