@@ -67,8 +67,14 @@ final class ReviewCommand implements ContextCommand {
                 change.changelogFile(), pr == null ? null : Math.toIntExact(pr), day), curves(context)).review();
         ReviewFormat chosen = format.getValue();
         switch (chosen) {
-            case TEXT -> context.out().print(ReviewReport.text(review));
-            case MARKDOWN -> context.out().print(ReviewReport.markdown(review));
+            case TEXT -> {
+                context.out().print(ReviewReport.text(review));
+                context.report(review.inputProblems(), Format.TEXT, true);
+            }
+            case MARKDOWN -> {
+                context.out().print(ReviewReport.markdown(review));
+                context.report(review.inputProblems(), Format.TEXT, true);
+            }
             case JSON -> context.report(review.problems(), Format.JSON, false);
             case GITHUB -> context.report(review.problems(), Format.GITHUB, false);
             case SARIF -> context.report(review.problems(), Format.SARIF, false);

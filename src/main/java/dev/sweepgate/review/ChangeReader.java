@@ -59,7 +59,32 @@ public final class ChangeReader {
         if (!r.ok()) {
             throw new EnvironmentException("git diff failed: " + r.stderr().strip());
         }
-        return parse(r.stdoutText());
+        List<Change.ChangedFile> files = new ArrayList<>(parse(r.stdoutText()));
+        if (refs.headIsWorkingTree()) {
+            // New files not yet added to git are part of a working tree's change too: every line is added.
+            Git.Result others = git.run(List.of("-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z"));
+            if (others.ok()) {
+                for (String path : others.stdoutText().split("\0")) {
+                    if (!path.isEmpty()) {
+                        files.add(untracked(git.dir().resolve(path), path));
+                    }
+                }
+            }
+        }
+        return files;
+    }
+
+    private static Change.ChangedFile untracked(Path file, String path) {
+        List<Change.AddedLine> lines = new ArrayList<>();
+        try {
+            String[] text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).split("\n", -1);
+            for (int i = 0; i < text.length; i++) {
+                lines.add(new Change.AddedLine(i + 1, text[i]));
+            }
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            // unreadable or not UTF-8: the file still counts as changed
+        }
+        return new Change.ChangedFile(path, true, false, lines);
     }
 
     static List<Change.ChangedFile> parse(String diff) {

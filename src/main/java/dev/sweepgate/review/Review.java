@@ -11,9 +11,11 @@ import java.util.List;
  * @param owners      check 0: each changed file and its code owners
  * @param forReviewer what a person decides, with the evidence found (check 8's flags)
  * @param problems    the FAILs (errors) and what could not be read (warnings), for the problem formats
+ * @param inputProblems what kept part of the change from being read (configs that break their rules): a review
+ *                      that could not see a config does not pass
  */
 public record Review(String baseRef, String headLabel, List<String> configs, List<String> files, List<CheckResult> checks,
-                     List<Owner> owners, List<String> forReviewer, List<Problem> problems) {
+                     List<Owner> owners, List<String> forReviewer, List<Problem> problems, List<Problem> inputProblems) {
     public Review {
         configs = List.copyOf(configs);
         files = List.copyOf(files);
@@ -21,6 +23,7 @@ public record Review(String baseRef, String headLabel, List<String> configs, Lis
         owners = List.copyOf(owners);
         forReviewer = List.copyOf(forReviewer);
         problems = List.copyOf(problems);
+        inputProblems = List.copyOf(inputProblems);
     }
 
     /** A changed file's owners; {@code rule} is the CODEOWNERS line that decides them (null: none). */
@@ -31,6 +34,6 @@ public record Review(String baseRef, String headLabel, List<String> configs, Lis
     }
 
     public boolean failed() {
-        return checks.stream().anyMatch(c -> c.verdict() == Verdict.FAIL);
+        return checks.stream().anyMatch(c -> c.verdict() == Verdict.FAIL) || inputProblems.stream().anyMatch(Problem::isError);
     }
 }

@@ -11,6 +11,10 @@ public final class ReviewReport {
         StringBuilder b = new StringBuilder();
         b.append("review: ").append(r.baseRef()).append(" -> ").append(r.headLabel()).append('\n');
         b.append("  configs reviewed: ").append(r.configs().isEmpty() ? "none" : String.join(", ", r.configs())).append('\n');
+        if (!r.inputProblems().isEmpty()) {
+            b.append("  not reviewed: ").append(r.inputProblems().size()).append(" problems keep the change from being read "
+                    + "(on stderr)\n");
+        }
         b.append("  files reviewed: ").append(r.files().isEmpty() ? "none" : String.join(", ", r.files())).append('\n');
         for (CheckResult c : r.checks()) {
             b.append('\n').append(c.number()).append(' ').append(c.title()).append(": ").append(c.verdict().word()).append('\n');
@@ -37,6 +41,12 @@ public final class ReviewReport {
                 .append(r.configs().isEmpty() ? "none" : String.join(", ", r.configs().stream().map(k -> "`" + k + "`").toList()))
                 .append(". Files reviewed: ").append(r.files().isEmpty() ? "none"
                         : String.join(", ", r.files().stream().map(f -> "`" + f + "`").toList())).append(".\n\n");
+        if (!r.inputProblems().isEmpty()) {
+            b.append("❌ Part of the change cannot be read, so its configs are not reviewed:\n\n");
+            r.inputProblems().stream().limit(20).forEach(p -> b.append("- ").append(cell(p.position() + ": " + p.message()))
+                    .append(" [").append(p.rule()).append("]\n"));
+            b.append('\n');
+        }
         b.append("| # | check | verdict | evidence |\n|---|---|---|---|\n");
         for (CheckResult c : r.checks()) {
             Verdict v = c.verdict();
@@ -70,6 +80,9 @@ public final class ReviewReport {
     /** {@code 1 check fails, 2 not checkable} or {@code every check passes or does not apply}. */
     static String summary(Review r) {
         long fail = r.checks().stream().filter(c -> c.verdict() == Verdict.FAIL).count();
+        if (fail == 0 && r.failed()) {
+            return "part of the change cannot be read";
+        }
         long open = r.checks().stream().filter(c -> c.verdict() == Verdict.NOT_CHECKABLE).count();
         long pass = r.checks().stream().filter(c -> c.verdict() == Verdict.PASS).count();
         if (fail == 0 && pass == 0 && open == 0) {

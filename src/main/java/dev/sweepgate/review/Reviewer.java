@@ -108,7 +108,7 @@ public final class Reviewer {
         checks = waive(checks);
         List<String> files = reviewedFiles.stream().map(Change.ChangedFile::path).toList();
         return new Review(change.baseRef(), change.headLabel(), reviewedConfigs, files, checks, owners(),
-                forReviewer(), problems(checks));
+                forReviewer(), problems(checks), change.problems());
     }
 
     // ---- 6a, 6b, 6c: images and engines ----

@@ -204,6 +204,7 @@ public final class ScriptView {
 
     private Value resolve(String raw, Statement at, int depth) {
         StringBuilder out = new StringBuilder();
+        List<Statement> origins = new ArrayList<>();
         char quote = 0;
         for (int k = 0; k < raw.length(); k++) {
             char c = raw.charAt(k);
@@ -266,11 +267,14 @@ public final class ScriptView {
                     return v;
                 }
                 out.append(v.text());
+                origins.add(v.origin());
                 k = end;
                 continue;
             }
             out.append(c);
         }
-        return new Value(out.toString(), at, null);
+        // A word that is one variable holds that variable's literal: the value's line is its assignment.
+        boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");
+        return new Value(out.toString(), oneVariable ? origins.get(0) : at, null);
     }
 }
