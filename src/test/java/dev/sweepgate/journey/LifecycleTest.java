@@ -163,7 +163,7 @@ class LifecycleTest {
 
         Run job = prJob("behind", 11);
         assertEquals(0, job.exit(), job.all());
-        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (1 of 1 checks)"),
+        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (2 of 2 checks)"),
                 job.err());
         assertFalse(job.all().contains(FIRST), "a config the pull request never touched: " + job.all());
     }
