@@ -142,11 +142,11 @@ if [ "$touches_configs" = 1 ] || [ "$touches_golden" = 1 ]; then
         fail 3 "cannot read configs/ and golden_al_distribution/ at $head"
     run_check validate-configs -C "$tree" validate-configs
 fi
-review_args=(review --base-ref "$base" --head-ref "$head" --changelog-file "$changelog")
-[ "${pr_args[0]:-}" != --pr-number ] || review_args+=("${pr_args[@]}")
+review_pr_args=()   # review names the waiver by the pull request's number; --pull-request alone names none
+[ "${pr_args[0]:-}" != --pr-number ] || review_pr_args=("${pr_args[@]}")
 if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
     # the sign-off checklist's machine-checkable items (docs/review.md); its checklist goes into the summary
-    run_check review "${review_args[@]}"
+    run_check review review --base-ref "$base" --head-ref "$head" --changelog-file "$changelog" "${review_pr_args[@]}"
 fi
 
 # --- verdict ----------------------------------------------------------------------------------
@@ -172,7 +172,8 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
         printf '%s' "$summary_failures"
         if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
             echo
-            (unset GITHUB_STEP_SUMMARY; run_sweepgate "${review_args[@]}" --format markdown </dev/null 2>/dev/null) |
+            (unset GITHUB_STEP_SUMMARY; run_sweepgate review --base-ref "$base" --head-ref "$head" \
+                --changelog-file "$changelog" "${review_pr_args[@]}" --format markdown </dev/null 2>/dev/null) |
                 head -c 200000 || true
         fi
         if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ]; then
