@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A script (and the scripts it sources) as a throughput run sees it: which statements run
@@ -19,6 +20,8 @@ public final class ScriptView {
     private static final Pattern ASSIGNMENT = Pattern.compile(
             "^(?:(?:export|local|readonly|declare(?:\\s+-[a-zA-Z]+)*)\\s+)?([A-Za-z_][A-Za-z0-9_]*)(\\+?)=");
     private static final int MAX_DEPTH = 8;
+    /** {@code ${NAME:-word}}, {@code ${NAME-word}}, {@code ${NAME:=word}}. */
+    private static final Pattern DEFAULT = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)(:?[-=])(.*)", Pattern.DOTALL);
 
     /** For which runs a statement runs. */
     public enum Path {
@@ -168,6 +171,13 @@ public final class ScriptView {
         return found;
     }
 
+    /** The lines of {@code assignments}; one in another file than {@code file} (a sourced script) names it. */
+    private static String lines(List<Assignment> assignments, String file) {
+        return assignments.stream().map(a -> a.statement().file().equals(file)
+                ? String.valueOf(a.statement().line())
+                : a.statement().file() + ":" + a.statement().line()).collect(Collectors.joining(", "));
+    }
+
     /** The text {@code raw} (a word as written at {@code at}) holds in a throughput run. */
     public Value resolve(String raw, Statement at) {
         return resolve(raw, at, 0);
@@ -188,7 +198,7 @@ public final class ScriptView {
         }
         if (found.size() > 1) {
             return Value.unknown(found.get(0).statement(), "$" + name + " is assigned " + found.size() + " times (lines "
-                    + String.join(", ", found.stream().map(a -> String.valueOf(a.statement().line())).toList())
+                    + lines(found, found.get(0).statement().file())
                     + "), so its value depends on the run");
         }
         Assignment a = found.get(0);
@@ -202,9 +212,34 @@ public final class ScriptView {
         return v.known() ? new Value(v.text(), a.statement(), null) : v;
     }
 
-    private Value resolve(String raw, Statement at, int depth) {
+    /**
+     * {@code ${NAME:-word}}: NAME as the script leaves it before {@code at} (one literal
+     * assignment), and when the script has not assigned it yet, the environment's value, which the
+     * workflow does not set for these knobs: the default {@code word}.
+     */
+    private Value withDefault(String name, String op, String word, Statement at, int depth) {
+        if (depth > MAX_DEPTH) {
+            return Value.unknown(at, "$" + name + " is defined through too many variables");
+        }
+        int here = statements.indexOf(at);
+        List<Assignment> before = throughputAssignments(name).stream()
+                .filter(a -> here < 0 || statements.indexOf(a.statement()) < here).toList();
+        if (before.isEmpty()) {
+            return resolve(word, at, depth + 1);
+        }
+        if (before.size() > 1 || before.get(0).array() || before.get(0).append()) {
+            return Value.unknown(before.get(0).statement(), "$" + name + " is assigned " + before.size()
+                    + " times before line " + at.line() + " (lines " + lines(before, at.file()) + "), so its value depends on the run");
+        }
+        Value v = resolve(before.get(0).value(), before.get(0).statement(), depth + 1);
+        boolean empty = v.known() && v.text().isEmpty();
+        return empty && op.startsWith(":") ? resolve(word, at, depth + 1) : v;
+    }
+
+    Value resolve(String raw, Statement at, int depth) {
         StringBuilder out = new StringBuilder();
         List<Statement> origins = new ArrayList<>();
+        List<Value> unknown = new ArrayList<>();
         char quote = 0;
         for (int k = 0; k < raw.length(); k++) {
             char c = raw.charAt(k);
@@ -238,8 +273,20 @@ public final class ScriptView {
             if (c == '$' && k + 1 < raw.length()) {
                 char next = raw.charAt(k + 1);
                 if (next == '(') {
-                    return Value.unknown(at, "the value is computed at run time (" + (raw.startsWith("$((", k)
-                            ? "arithmetic" : "a command substitution") + ")");
+                    int close = raw.startsWith("$((", k) ? -1 : Words.closing(raw, k + 1);
+                    if (close < 0) {
+                        return Value.unknown(at, "the value is computed at run time (" + (raw.startsWith("$((", k)
+                                ? "arithmetic" : "a command substitution") + ")");
+                    }
+                    Value v = Substitutions.evaluate(this, raw.substring(k + 2, close), at, depth + 1);
+                    if (!v.known()) {
+                        unknown.add(v);
+                        k = close;
+                        continue;
+                    }
+                    out.append(v.text());
+                    k = close;
+                    continue;
                 }
                 String name;
                 int end;
@@ -250,6 +297,19 @@ public final class ScriptView {
                     }
                     name = raw.substring(k + 2, close);
                     end = close;
+                    Matcher d = DEFAULT.matcher(name);
+                    if (d.matches()) {
+                        Value v = withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1);
+                        if (!v.known()) {
+                            unknown.add(v);
+                            k = end;
+                            continue;
+                        }
+                        out.append(v.text());
+                        origins.add(v.origin());
+                        k = end;
+                        continue;
+                    }
                     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
                         return Value.unknown(at, "the value is computed at run time (${" + name + "})");
                     }
@@ -263,15 +323,21 @@ public final class ScriptView {
                     return Value.unknown(at, "the value is computed at run time ($" + next + ")");
                 }
                 Value v = variable(name, at, depth + 1);
+                k = end;
                 if (!v.known()) {
-                    return v;
+                    unknown.add(v);
+                    continue;
                 }
                 out.append(v.text());
                 origins.add(v.origin());
-                k = end;
                 continue;
             }
             out.append(c);
+        }
+        if (!unknown.isEmpty()) {
+            // Every part that depends on the run is named, so the reason shows all of them, not only the first.
+            return Value.unknown(unknown.get(0).origin(), unknown.stream().map(Value::reason).distinct()
+                    .collect(Collectors.joining("; ")));
         }
         // A word that is one variable holds that variable's literal: the value's line is its assignment.
         boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");

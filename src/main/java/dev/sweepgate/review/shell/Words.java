@@ -68,4 +68,27 @@ public final class Words {
         }
         return words;
     }
+
+    /** The index of the parenthesis closing the one at {@code open}, outside quotes; -1 if none. */
+    public static int closing(String s, int open) {
+        int depth = 0;
+        char quote = 0;
+        for (int k = open; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (quote != 0) {
+                if (c == '\\' && quote == '"') {
+                    k++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return k;
+            }
+        }
+        return -1;
+    }
 }
