@@ -2,6 +2,7 @@ package dev.sweepgate.golden;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.Scenario;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
@@ -67,7 +68,7 @@ public final class GoldenAlCheck {
                 }
             }
             if (files != null && !unpinned.isEmpty()) {
-                verifyInLaunchFiles(config, unpinned, files, curves, problems);
+                verifyInLaunchFiles(config, unpinned, files, configs.runners(), curves, problems);
             } else {
                 warnUnpinned(config, unpinned, problems, "");
             }
@@ -114,8 +115,8 @@ public final class GoldenAlCheck {
      * error at its line); the config stays unpinned only when the value cannot be read, with why.
      */
     private static void verifyInLaunchFiles(MasterConfig config, List<SearchEntry> unpinned, RepoFiles files,
-                                                         GoldenCurves curves, Problems problems) {
-        List<LaunchAcceptance.Judgement> judgements = LaunchAcceptance.judge(config, unpinned, files, curves);
+                                            RunnerConfig runners, GoldenCurves curves, Problems problems) {
+        List<LaunchAcceptance.Judgement> judgements = LaunchAcceptance.judge(config, unpinned, files, runners, curves);
         List<String> reasons = new ArrayList<>();
         for (LaunchAcceptance.Judgement j : judgements) {
             if (j.status() == LaunchAcceptance.Status.FAIL) {

@@ -1,6 +1,7 @@
 package dev.sweepgate.golden;
 
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.ProblemException;
@@ -48,10 +49,11 @@ public final class LaunchAcceptance {
     }
 
     /** Judges the agentic entries of {@code config} that use speculative decoding. */
-    public static List<Judgement> judge(MasterConfig config, List<SearchEntry> entries, RepoFiles files, GoldenCurves curves) {
+    public static List<Judgement> judge(MasterConfig config, List<SearchEntry> entries, RepoFiles files, RunnerConfig runners,
+                                        GoldenCurves curves) {
         List<Judgement> out = new ArrayList<>();
         Engine engine = Engine.of(config.framework());
-        for (LaunchTarget target : LaunchResolver.targets(config, true, entries, files)) {
+        for (LaunchTarget target : LaunchResolver.targets(config, true, entries, files, runners)) {
             if (!target.resolved()) {
                 out.add(new Judgement(Status.NOT_CHECKABLE, target.from(), null, target.unresolved()));
                 continue;
@@ -78,6 +80,14 @@ public final class LaunchAcceptance {
                 return List.of(Reading.unreadable(readings.get(0).at(), readings.get(0).evidence() + ", but it sources "
                         + String.join("; ", loaded.unresolved()) + ", which is not read"));
             }
+            if (!loaded.unresolved().isEmpty()) {
+                // A value without its draft length would be checked against any draft length, while the
+                // file that is not read may set it (the server command usually lives there).
+                return readings.stream().map(r -> r.kind() == Reading.Kind.PINNED && r.draftLength() == null
+                        ? Reading.unreadable(r.at(), r.evidence() + ": the draft length is not set in what is read; "
+                        + String.join("; ", loaded.unresolved()) + " may set it, and is not read")
+                        : r).toList();
+            }
             return readings;
         }
         byte[] bytes = files.read(target.path());
@@ -103,7 +113,7 @@ public final class LaunchAcceptance {
     }
 
     private static Judgement compare(MasterConfig config, Reading r, String where, GoldenCurves curves) {
-        Optional<String> model = curves.modelFor(config.model());
+        Optional<String> model = curves.modelForAnyWeightFormat(config.model());
         String al = r.al().stripTrailingZeros().toPlainString();
         if (model.isEmpty()) {
             return new Judgement(Status.FAIL, r.at(), NO_CURVE, r.evidence() + " in " + where + ": no golden curve in "

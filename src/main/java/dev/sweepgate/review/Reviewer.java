@@ -315,7 +315,7 @@ public final class Reviewer {
             if (spec.isEmpty()) {
                 continue;
             }
-            for (LaunchTarget t : LaunchResolver.targets(c, false, spec, change.headFiles())) {
+            for (LaunchTarget t : LaunchResolver.targets(c, false, spec, change.headFiles(), change.head().runners())) {
                 if (!t.resolved()) {
                     out.add(new Finding(Verdict.NOT_CHECKABLE, c.key(), t.from(), t.unresolved()));
                 } else if (t.recipe()) {
@@ -458,7 +458,7 @@ public final class Reviewer {
             }
         }
         if (!unpinned.isEmpty()) {
-            for (LaunchAcceptance.Judgement j : LaunchAcceptance.judge(c, unpinned, change.headFiles(), curves)) {
+            for (LaunchAcceptance.Judgement j : LaunchAcceptance.judge(c, unpinned, change.headFiles(), change.head().runners(), curves)) {
                 Verdict v = switch (j.status()) {
                     case PASS -> Verdict.PASS;
                     case FAIL -> Verdict.FAIL;
@@ -494,7 +494,8 @@ public final class Reviewer {
                         + "synthetic acceptance is for agentic configs only"));
             }
         }
-        for (LaunchTarget t : LaunchResolver.targets(c, false, fixed.stream().filter(Reviewer::speculative).toList(), change.headFiles())) {
+        for (LaunchTarget t : LaunchResolver.targets(c, false, fixed.stream().filter(Reviewer::speculative).toList(), change.headFiles(),
+                change.head().runners())) {
             if (!t.resolved() || t.recipe()) {
                 continue;
             }

@@ -32,6 +32,8 @@ public final class AcceptanceReader {
     private static final Pattern VLLM_AL_VARIABLE = Pattern.compile("synthetic_acceptance_length\\\\?\"?\\s*:\\s*\\$\\{?([A-Za-z_]\\w*)");
     private static final Pattern HEREDOC_DRAFT = Pattern.compile("^\\s*max_draft_len\\s*:\\s*(\\S+)\\s*$");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** {@code zip_override_x[2]}. */
+    private static final Pattern SELECTOR = Pattern.compile("([A-Za-z0-9_.-]+)(?:\\[(\\d+)])?");
     /** ATOM takes a rate; a golden AL written with two decimals is met within this. */
     private static final BigDecimal RATE_TOLERANCE = new BigDecimal("0.005");
 
@@ -42,8 +44,8 @@ public final class AcceptanceReader {
     public static List<Reading> script(Engine engine, ScriptView view, String file) {
         return switch (engine) {
             case VLLM -> vllm(view, file);
-            case SGLANG -> environment(view, file, SGLANG_ENV, BigDecimal.ZERO, draftFromFlags(view, "--speculative-num-steps", 0,
-                    "--speculative-num-draft-tokens", -1));
+            case SGLANG -> environment(view, file, SGLANG_ENV, BigDecimal.ZERO,
+                    sglangDraft(flag -> draftFromFlags(view, "--" + flag, 0, null, 0).value()));
             case TRTLLM -> environment(view, file, TRT_ENV, BigDecimal.ONE, trtDraft(view));
             case ATOM -> atom(view, file);
         };
@@ -297,6 +299,23 @@ public final class AcceptanceReader {
         return new DraftLength(null);
     }
 
+    /**
+     * SGLang's draft length: DSpark's block size; else the draft tokens verified per step minus the
+     * bonus token, for a chain ({@code --speculative-eagle-topk 1}); else the number of steps.
+     */
+    private static DraftLength sglangDraft(java.util.function.Function<String, Integer> setting) {
+        Integer block = setting.apply("speculative-dspark-block-size");
+        if (block != null) {
+            return new DraftLength(block);
+        }
+        Integer tokens = setting.apply("speculative-num-draft-tokens");
+        Integer topk = setting.apply("speculative-eagle-topk");
+        if (tokens != null && (topk == null || topk == 1)) {
+            return new DraftLength(tokens - 1);
+        }
+        return new DraftLength(setting.apply("speculative-num-steps"));
+    }
+
     private static DraftLength trtDraft(ScriptView view) {
         for (Statement s : view.statements()) {
             if (!s.heredoc() || !ScriptView.path(s).throughput()) {
@@ -334,35 +353,45 @@ public final class AcceptanceReader {
      */
     public static List<Reading> recipe(Engine engine, YNode root, String file, String selector) {
         Position top = new Position(file, 1, 0);
-        if (!(root instanceof YMap map) || !(map.get("backend") instanceof YMap backend)) {
+        if (!(root instanceof YMap map)) {
+            return List.of(Reading.unreadable(top, "the recipe is not a mapping"));
+        }
+        // A recipe with variants keeps the shared settings under base: and each variant in a zip_override_* section.
+        YMap effective = map.get("base") instanceof YMap base ? base : map;
+        if (selector != null) {
+            Matcher s = SELECTOR.matcher(selector);
+            YNode override = s.matches() ? map.get(s.group(1)) : null;
+            if (override == null) {
+                return List.of(Reading.unreadable(top, "the selector :" + selector + " names no section of the recipe"));
+            }
+            if (!s.group(1).startsWith("zip_override") || !(override instanceof YMap zip)) {
+                YNode found = find(override, SGLANG_ENV, TRT_ENV);
+                YNode spec = found != null ? found : find(override, "speculative-config", "speculative_config");
+                if (spec != null) {
+                    return List.of(Reading.unreadable(new Position(file, spec.pos().line(), 0), "the override " + selector
+                            + " sets the acceptance, and this reader merges only zip_override sections"));
+                }
+            } else {
+                try {
+                    effective = (YMap) RecipeVariants.zip(effective, zip, s.group(2) == null ? 0 : Integer.parseInt(s.group(2)));
+                } catch (RecipeVariants.OutOfRange e) {
+                    return List.of(Reading.unreadable(new Position(file, e.at().line(), e.at().column()), "the selector :"
+                            + selector + " picks item " + s.group(2) + " of a list of " + e.size()));
+                }
+            }
+        }
+        if (!(effective.get("backend") instanceof YMap backend)) {
             return List.of(Reading.unreadable(top, "the recipe has no backend: section"));
         }
-        String name = switch (engine) {
-            case SGLANG -> SGLANG_ENV;
-            case TRTLLM -> TRT_ENV;
-            case VLLM -> "speculative-config";
-            case ATOM -> null;
+        return switch (engine) {
+            case VLLM -> vllmRecipe(backend, file);
+            case SGLANG -> envRecipe(backend, file, SGLANG_ENV, BigDecimal.ZERO, "sglang_config");
+            case TRTLLM -> envRecipe(backend, file, TRT_ENV, BigDecimal.ONE, "trtllm_config");
+            case ATOM -> List.of(Reading.unreadable(top, "no reader for ATOM recipes"));
         };
-        if (name == null) {
-            return List.of(Reading.unreadable(top, "no reader for ATOM recipes"));
-        }
-        if (selector != null) {
-            String section = selector.replaceFirst("\\[\\d+]$", "");
-            YNode override = map.get(section);
-            if (override == null) {
-                return List.of(Reading.unreadable(top, "the selector :" + selector + " names no section " + section + " of the recipe"));
-            }
-            YNode found = find(override, name, engine == Engine.VLLM ? "speculative_config" : name);
-            if (found != null) {
-                return List.of(Reading.unreadable(new Position(file, found.pos().line(), 0), name + " is set by the override "
-                        + selector + ", whose merge srt-slurm does at run time"));
-            }
-        }
-        return engine == Engine.VLLM ? vllmRecipe(backend, file) : envRecipe(backend, file, name,
-                engine == Engine.TRTLLM ? BigDecimal.ONE : BigDecimal.ZERO, engine);
     }
 
-    private static List<Reading> envRecipe(YMap backend, String file, String name, BigDecimal plus, Engine engine) {
+    private static List<Reading> envRecipe(YMap backend, String file, String name, BigDecimal plus, String configKey) {
         List<Reading> out = new ArrayList<>();
         boolean disaggregated = backend.has("decode_environment") || backend.has("prefill_environment");
         for (String section : List.of("decode_environment", "aggregated_environment")) {
@@ -374,8 +403,10 @@ public final class AcceptanceReader {
                 continue;
             }
             Position at = new Position(file, e.value().pos().line(), e.value().pos().column());
-            Integer k = engine == Engine.SGLANG ? recipeInt(backend, "speculative-num-steps", 0)
-                    : recipeInt(backend, "max_draft_len", 0);
+            String worker = section.substring(0, section.indexOf('_'));
+            YNode settings = backend.get(configKey) instanceof YMap c && c.get(worker) != null ? c.get(worker) : backend;
+            Integer k = configKey.equals("sglang_config") ? sglangDraft(key -> recipeInt(settings, key)).value()
+                    : recipeInt(settings, "max_draft_len");
             if (!(e.value() instanceof YScalar scalar) || scalar.value() == null) {
                 out.add(Reading.notPinned(at, name + " in " + section + " is not a value"));
                 continue;
@@ -443,10 +474,10 @@ public final class AcceptanceReader {
         return out;
     }
 
-    private static Integer recipeInt(YNode node, String key, int plus) {
+    private static Integer recipeInt(YNode node, String key) {
         YNode found = find(node, key, key);
         if (found instanceof YScalar s && s.value() instanceof Number n) {
-            return n.intValue() + plus;
+            return n.intValue();
         }
         return null;
     }

@@ -1,9 +1,11 @@
 package dev.sweepgate.review.launch;
 
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
 import dev.sweepgate.problem.Position;
+import dev.sweepgate.review.shell.ShellScript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.Map;
  * Resolves a config to the file that sets its server up, the way the benchmark repository's
  * runners do (docs/review.md):
  * <ul>
- *   <li>single-node: {@code runners/launch_*.sh} runs
+ *   <li>single-node: each node of the config's runner label runs {@code runners/launch_<node>.sh}, which
+ *       builds the script's name ({@link Launchers}); without a launcher in the repository, the usual
  *       {@code benchmarks/single_node/<agentic/|fixed_seq_len/><model-prefix>_<precision>_<gpu>_<framework><_mtp>.sh},
  *       and when that does not exist the name without the framework ({@code _trt} kept for trt);</li>
  *   <li>multi-node: the srt-slurm recipe {@code CONFIG_FILE=} names; {@code recipes/X} is the repository's
@@ -42,14 +45,14 @@ public final class LaunchResolver {
      *
      * @param agentic whether the entries are agentic-coding ones (else fixed-seq-len)
      */
-    public static List<LaunchTarget> targets(MasterConfig config, boolean agentic, List<SearchEntry> entries, RepoFiles files) {
+    public static List<LaunchTarget> targets(MasterConfig config, boolean agentic, List<SearchEntry> entries, RepoFiles files,
+                                             RunnerConfig runners) {
         Map<String, LaunchTarget> found = new LinkedHashMap<>();
         for (SearchEntry e : entries) {
             if (e.multiNode() || config.multinode()) {
                 recipes(config, e, files).forEach(t -> found.putIfAbsent(key(t), t));
             } else {
-                LaunchTarget t = script(config, agentic, e.specDecoding(), files);
-                found.putIfAbsent(key(t), t);
+                scripts(config, agentic, e.specDecoding(), files, runners).forEach(t -> found.putIfAbsent(key(t), t));
             }
         }
         return List.copyOf(found.values());
@@ -60,27 +63,55 @@ public final class LaunchResolver {
                 : t.unresolved() + "@" + t.from();
     }
 
-    /** The single-node launch script for one spec-decoding setting. */
-    public static LaunchTarget script(MasterConfig config, boolean agentic, String specDecoding, RepoFiles files) {
-        String base = SINGLE_NODE + (agentic ? "agentic/" : "fixed_seq_len/") + config.modelPrefix() + "_"
-                + config.precision() + "_" + gpu(config.runner());
-        String spec = "mtp".equals(specDecoding) ? "_mtp" : "";
-        List<String> tried = new ArrayList<>(List.of(base + "_" + config.framework() + spec + ".sh"));
-        String fallback = base + ("trt".equals(config.framework()) ? "_trt" : "") + spec + ".sh";
-        if (!tried.contains(fallback)) {
-            tried.add(fallback);
-        }
+    /** The single-node launch scripts for one spec-decoding setting: one per distinct result of the runner's launchers. */
+    public static List<LaunchTarget> scripts(MasterConfig config, boolean agentic, String specDecoding, RepoFiles files,
+                                             RunnerConfig runners) {
         if (!files.hasDirectory("benchmarks")) {
-            return new LaunchTarget(null, false, null, config.pos(), "the repository has no benchmarks/ directory here", tried);
+            return List.of(new LaunchTarget(null, false, null, config.pos(), "the repository has no benchmarks/ directory here",
+                    List.of()));
         }
+        List<String> launchers = Launchers.of(config.runner(), runners);
+        List<byte[]> bytes = files.readAll(launchers);
+        Map<String, String> inputs = Launchers.inputs(config.modelPrefix(), config.precision(), config.framework(), specDecoding,
+                agentic);
+        Map<String, LaunchTarget> out = new LinkedHashMap<>();
+        for (int i = 0; i < launchers.size(); i++) {
+            if (bytes.get(i) == null) {
+                continue;
+            }
+            List<String> tried = Launchers.candidates(ShellScript.parse(launchers.get(i), bytes.get(i)), inputs);
+            LaunchTarget t = tried.isEmpty()
+                    ? new LaunchTarget(null, false, null, config.pos(), launchers.get(i) + " builds the single-node script's "
+                    + "name in a way this reader does not follow", List.of())
+                    : firstExisting(config, tried, files, launchers.get(i) + " tries ");
+            out.putIfAbsent(key(t), t);
+        }
+        if (out.isEmpty()) {
+            // No launcher of this runner in the repository (a fixture, or a label runners.yaml does not list).
+            String base = SINGLE_NODE + (agentic ? "agentic/" : "fixed_seq_len/") + config.modelPrefix() + "_"
+                    + config.precision() + "_" + gpu(config.runner());
+            String spec = "mtp".equals(specDecoding) ? "_mtp" : "";
+            List<String> tried = new ArrayList<>(List.of(base + "_" + config.framework() + spec + ".sh"));
+            String fallback = base + ("trt".equals(config.framework()) ? "_trt" : "") + spec + ".sh";
+            if (!tried.contains(fallback)) {
+                tried.add(fallback);
+            }
+            LaunchTarget t = firstExisting(config, tried, files, "no launcher of runner " + config.runner()
+                    + " is in the repository; by the usual naming, ");
+            out.put(key(t), t);
+        }
+        return List.copyOf(out.values());
+    }
+
+    private static LaunchTarget firstExisting(MasterConfig config, List<String> tried, RepoFiles files, String how) {
         List<byte[]> bytes = files.readAll(tried);
         for (int i = 0; i < tried.size(); i++) {
             if (bytes.get(i) != null) {
                 return new LaunchTarget(tried.get(i), false, null, config.pos(), null, tried);
             }
         }
-        return new LaunchTarget(null, false, null, config.pos(), "no launch script: neither " + String.join(" nor ", tried)
-                + " exists", tried);
+        return new LaunchTarget(null, false, null, config.pos(), "no launch script: " + how + String.join(", then ", tried)
+                + ", and none exists", tried);
     }
 
     private static List<LaunchTarget> recipes(MasterConfig config, SearchEntry e, RepoFiles files) {
