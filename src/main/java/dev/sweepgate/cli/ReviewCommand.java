@@ -6,6 +6,7 @@ import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.UsageException;
+import dev.sweepgate.review.Change;
 import dev.sweepgate.review.ChangeReader;
 import dev.sweepgate.review.Review;
 import dev.sweepgate.review.ReviewFormat;
@@ -63,8 +64,11 @@ final class ReviewCommand implements ContextCommand {
         Git git = new Git(context.dir());
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(change.baseRef(), head.headRef());
-        Review review = new Reviewer(ChangeReader.read(gate, git, RepoRoot.of(context.dir()), refs,
-                change.changelogFile(), pr == null ? null : Math.toIntExact(pr), day), curves(context)).review();
+        Review review;
+        try (Change read = ChangeReader.read(gate, git, RepoRoot.of(context.dir()), refs, change.changelogFile(),
+                pr == null ? null : Math.toIntExact(pr), day)) {
+            review = new Reviewer(read, curves(context)).review();
+        }
         ReviewFormat chosen = format.getValue();
         switch (chosen) {
             case TEXT -> {

@@ -5,6 +5,7 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.review.launch.RepoFiles;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -29,8 +30,10 @@ final class ValidateConfigsCommand implements ContextCommand {
         try {
             ConfigSet configs = files.load(context);
             // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
-            List<Problem> lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(),
-                    golden.launchFiles(context)));
+            List<Problem> lint;
+            try (RepoFiles launchFiles = golden.launchFiles(context)) {
+                lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(), launchFiles));
+            }
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;

@@ -28,7 +28,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * Computes a {@link Plan} from what the other commands compute: the sweep as process-changelog
@@ -50,12 +49,12 @@ public final class Planner {
     /** The plan of the change between {@code refs}; never throws for a change that breaks a rule. */
     public Plan plan(ChangelogGate.Refs refs, String changelog, SweepOptions options) {
         Set<Problem> problems = new LinkedHashSet<>();
-        Sweep sweep = attempt(() -> gate.process(refs, changelog, options), problems);
+        Sweep sweep = ProblemException.collecting(() -> gate.process(refs, changelog, options), problems);
         List<ChangelogEntry> entries = sweep != null ? sweep.entries()
-                : orEmpty(attempt(() -> gate.appendedEntries(refs, changelog), problems));
-        ConfigSet head = attempt(() -> gate.headConfigs(refs), problems);
+                : orEmpty(ProblemException.collecting(() -> gate.appendedEntries(refs, changelog), problems));
+        ConfigSet head = ProblemException.collecting(() -> gate.headConfigs(refs), problems);
         // A base that breaks the config rules matters only to append-only, whose sweep then reports it.
-        ConfigSet base = attempt(() -> gate.configsAtBase(refs), new HashSet<>());
+        ConfigSet base = ProblemException.collecting(() -> gate.configsAtBase(refs), new HashSet<>());
         Map<String, List<Row>> headRows = new HashMap<>();
         Map<String, List<Row>> baseRows = new HashMap<>();
 
@@ -90,15 +89,6 @@ public final class Planner {
 
     private static <T> List<T> orEmpty(List<T> list) {
         return list == null ? List.of() : list;
-    }
-
-    private static <T> T attempt(Supplier<T> step, Set<Problem> problems) {
-        try {
-            return step.get();
-        } catch (ProblemException e) {
-            problems.addAll(e.problems());
-            return null;
-        }
     }
 
     /** When the sweep failed: the keys as process-changelog resolves them, those that resolve. */

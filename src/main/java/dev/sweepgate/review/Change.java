@@ -22,11 +22,17 @@ import java.util.function.Supplier;
  */
 public record Change(String baseRef, String headLabel, ConfigSet head, ConfigSet base, List<ChangelogEntry> newEntries,
                      List<ChangedFile> files, RepoFiles headFiles, Integer prNumber, LocalDate date,
-                     Supplier<List<Plan.AppendOnlyCheck>> appendOnly, List<Problem> problems) {
+                     Supplier<List<Plan.AppendOnlyCheck>> appendOnly, List<Problem> problems) implements AutoCloseable {
     public Change {
         newEntries = List.copyOf(newEntries);
         files = List.copyOf(files);
         problems = List.copyOf(problems);
+    }
+
+    /** Ends the reading of the head's files (a git process when the head is a commit). */
+    @Override
+    public void close() {
+        headFiles.close();
     }
 
     /** A file of the change and the lines it adds (numbered at the head). */

@@ -1,6 +1,7 @@
 package dev.sweepgate.review;
 
 import dev.sweepgate.changelog.ChangelogEntry;
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
@@ -15,6 +16,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,23 +32,32 @@ public final class ChangeReader {
 
     public static Change read(ChangelogGate gate, Git git, Path workTree, ChangelogGate.Refs refs, String changelog,
                               Integer prNumber, LocalDate date) {
-        List<Problem> problems = new ArrayList<>();
-        ConfigSet head = attempt(() -> gate.headConfigs(refs), problems);
-        ConfigSet base = attempt(() -> gate.configsAtBase(refs), problems);
-        List<ChangelogEntry> entries = attempt(() -> gate.appendedEntries(refs, changelog), problems);
-        RepoFiles files = refs.headIsWorkingTree() ? RepoFiles.workingTree(workTree) : RepoFiles.commit(git, refs.headCommit());
-        Supplier<List<Plan.AppendOnlyCheck>> appendOnly = () -> new Planner(gate)
-                .plan(refs, changelog, new SweepOptions(false, false, false)).appendOnly();
-        return new Change(refs.baseRef(), refs.headIsWorkingTree() ? "the working tree" : refs.headRef(), head, base,
-                entries == null ? List.of() : entries, files(git, refs), files, prNumber, date, appendOnly, problems);
-    }
-
-    private static <T> T attempt(Supplier<T> step, List<Problem> problems) {
+        // The inputs are independent: read side by side (each a git process and a parse), as validate-changelog does.
+        List<Problem> headProblems = new ArrayList<>();
+        List<Problem> baseProblems = new ArrayList<>();
+        List<Problem> entryProblems = new ArrayList<>();
+        ExecutorService pool = SideBySide.pool(3, "sweepgate-review");
         try {
-            return step.get();
-        } catch (ProblemException e) {
-            problems.addAll(e.problems());
-            return null;
+            Future<Optional<ConfigSet>> base = pool.submit(() -> ProblemException.collecting(
+                    () -> gate.configsAtBaseIfChanged(refs), baseProblems));
+            Future<List<ChangelogEntry>> entries = pool.submit(() -> ProblemException.collecting(
+                    () -> gate.appendedEntries(refs, changelog), entryProblems));
+            Future<List<Change.ChangedFile>> changed = pool.submit(() -> files(git, refs));
+            ConfigSet head = ProblemException.collecting(() -> gate.headConfigs(refs), headProblems);
+            RepoFiles files = refs.headIsWorkingTree() ? RepoFiles.workingTree(workTree) : RepoFiles.commit(git, refs.headCommit());
+            Supplier<List<Plan.AppendOnlyCheck>> appendOnly = () -> new Planner(gate)
+                    .plan(refs, changelog, new SweepOptions(false, false, false)).appendOnly();
+            Optional<ConfigSet> changedBase = SideBySide.join(base);
+            // Unchanged config files: the head's configs are the base's (null when neither side could be read).
+            ConfigSet atBase = changedBase == null ? null : changedBase.orElse(head);
+            List<ChangelogEntry> added = SideBySide.join(entries);
+            List<Problem> problems = new ArrayList<>(headProblems);
+            problems.addAll(baseProblems);
+            problems.addAll(entryProblems);
+            return new Change(refs.baseRef(), refs.headIsWorkingTree() ? "the working tree" : refs.headRef(), head, atBase,
+                    added == null ? List.of() : added, SideBySide.join(changed), files, prNumber, date, appendOnly, problems);
+        } finally {
+            pool.shutdownNow();
         }
     }
 

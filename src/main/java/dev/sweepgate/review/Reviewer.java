@@ -74,7 +74,8 @@ public final class Reviewer {
         }
         Set<String> keys = new LinkedHashSet<>();
         Map<String, MasterConfig> before = change.base() == null ? Map.of() : change.base().byKey();
-        for (MasterConfig c : change.head().configs()) {
+        // The same configs on both sides (the config files did not change): none is added or changed.
+        for (MasterConfig c : change.base() == change.head() ? List.<MasterConfig>of() : change.head().configs()) {
             MasterConfig b = before.get(c.key());
             if (change.base() != null && (b == null || !PyValues.equal(b.source().toPlain(), c.source().toPlain()))) {
                 keys.add(c.key());

@@ -31,13 +31,17 @@ public final class AcceptanceReader {
     static final String VLLM_FLAG = "--speculative-config";
     private static final Pattern VLLM_AL_VARIABLE = Pattern.compile("synthetic_acceptance_length\\\\?\"?\\s*:\\s*\\$\\{?([A-Za-z_]\\w*)");
     private static final Pattern HEREDOC_DRAFT = Pattern.compile("^\\s*max_draft_len\\s*:\\s*(\\S+)\\s*$");
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** {@code zip_override_x[2]}. */
     private static final Pattern SELECTOR = Pattern.compile("([A-Za-z0-9_.-]+)(?:\\[(\\d+)])?");
     /** ATOM takes a rate; a golden AL written with two decimals is met within this. */
     private static final BigDecimal RATE_TOLERANCE = new BigDecimal("0.005");
 
     private AcceptanceReader() {
+    }
+
+    /** Made on first use: only vLLM's speculative-config is JSON, and a mapper is costly to start. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
     }
 
     /** What a launch script pins for a throughput run. */
@@ -132,7 +136,7 @@ public final class AcceptanceReader {
         Position at = origin == use ? position(use, offset) : position(origin);
         JsonNode json;
         try {
-            json = JSON.readTree(v.text());
+            json = Json.MAPPER.readTree(v.text());
         } catch (Exception e) {
             return List.of(Reading.unreadable(at, VLLM_FLAG + " is not JSON: " + v.text()));
         }
@@ -447,7 +451,7 @@ public final class AcceptanceReader {
             JsonNode json;
             try {
                 Object plain = e.value().toPlain();
-                json = plain instanceof String text ? JSON.readTree(text) : JSON.valueToTree(plain);
+                json = plain instanceof String text ? Json.MAPPER.readTree(text) : Json.MAPPER.valueToTree(plain);
             } catch (Exception ex) {
                 out.add(Reading.unreadable(at, "speculative-config is not JSON"));
                 continue;

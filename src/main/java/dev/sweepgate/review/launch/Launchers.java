@@ -159,62 +159,27 @@ public final class Launchers {
     /** A word as the shell expands it, or null when part of it is not known statically. */
     static String expand(String raw, Map<String, String> vars) {
         StringBuilder out = new StringBuilder();
-        char quote = 0;
-        for (int k = 0; k < raw.length(); k++) {
-            char c = raw.charAt(k);
-            if (quote == '\'') {
-                if (c == '\'') {
-                    quote = 0;
-                } else {
-                    out.append(c);
-                }
-            } else if (c == '\\' && k + 1 < raw.length()) {
-                out.append(raw.charAt(++k));
-            } else if (c == '"') {
-                quote = quote == '"' ? 0 : '"';
-            } else if (c == '\'' && quote == 0) {
-                quote = '\'';
-            } else if (c == '$' && k + 1 < raw.length() && raw.charAt(k + 1) == '(') {
-                int close = Words.closing(raw, k + 1);
-                if (close < 0) {
-                    return null;
-                }
-                Matcher m = PRINTF_CHOICE.matcher(raw.substring(k + 2, close));
-                Boolean holds = m.matches() ? test(m.group(1), vars) : null;
-                if (holds == null) {
-                    return null;
-                }
-                out.append(holds ? m.group(2) : m.group(3));
-                k = close;
-            } else if (c == '$' && k + 1 < raw.length() && raw.charAt(k + 1) == '{') {
-                int close = raw.indexOf('}', k);
-                if (close < 0) {
-                    return null;
-                }
-                String value = parameter(raw.substring(k + 2, close), vars);
-                if (value == null) {
-                    return null;
-                }
-                out.append(value);
-                k = close;
-            } else if (c == '$' && k + 1 < raw.length() && (Character.isLetter(raw.charAt(k + 1)) || raw.charAt(k + 1) == '_')) {
-                int end = k + 1;
-                while (end < raw.length() && (Character.isLetterOrDigit(raw.charAt(end)) || raw.charAt(end) == '_')) {
-                    end++;
-                }
-                String value = vars.get(raw.substring(k + 1, end));
-                if (value == null) {
-                    return null;
-                }
-                out.append(value);
-                k = end - 1;
-            } else if (c == '$') {
+        for (Words.Part p : Words.parts(raw)) {
+            String value = switch (p.kind()) {
+                case LITERAL -> p.text();
+                case VARIABLE -> vars.get(p.text());
+                case PARAMETER -> parameter(p.text(), vars);
+                case COMMAND -> choice(p.text(), vars);
+                default -> null;
+            };
+            if (value == null) {
                 return null;
-            } else {
-                out.append(c);
             }
+            out.append(value);
         }
         return out.toString();
+    }
+
+    /** {@code [[ test ]] && printf 'a' || printf 'b'}: a or b, or null when the test is not decided. */
+    private static String choice(String command, Map<String, String> vars) {
+        Matcher m = PRINTF_CHOICE.matcher(command);
+        Boolean holds = m.matches() ? test(m.group(1), vars) : null;
+        return holds == null ? null : holds ? m.group(2) : m.group(3);
     }
 
     /** {@code ${NAME}}, {@code ${NAME%%_*}} and kin, {@code ${NAME:-default}}; null when not known. */

@@ -15,7 +15,7 @@ import java.util.Map;
  * commit. Only the files a check asks for are read (a launch script, the scripts it sources,
  * a recipe), each once; what was read is kept for the excerpts and disable comments of problems.
  */
-public abstract class RepoFiles {
+public abstract class RepoFiles implements AutoCloseable {
     private final Map<String, byte[]> read = new LinkedHashMap<>();
     private final Map<String, Boolean> directories = new HashMap<>();
 
@@ -57,6 +57,11 @@ public abstract class RepoFiles {
 
     protected abstract boolean directoryExists(String path);
 
+    /** Ends what reading needed (a git process); reading again starts it anew. */
+    @Override
+    public void close() {
+    }
+
     /** The files under {@code root} on disk. */
     public static RepoFiles workingTree(Path root) {
         return new RepoFiles() {
@@ -81,19 +86,40 @@ public abstract class RepoFiles {
         };
     }
 
-    /** The files of {@code commit}, read through one {@code git cat-file --batch} per call. */
+    /** The files of {@code commit}, read through one {@code git cat-file --batch} kept open until {@link #close}. */
     public static RepoFiles commit(Git git, String commit) {
         return new RepoFiles() {
+            private Git.BlobReader reader;
+
+            private Git.GitObject object(String path) {
+                if (reader == null) {
+                    reader = git.blobReader();
+                }
+                return reader.read(commit, path);
+            }
+
             @Override
             protected List<byte[]> load(List<String> paths) {
-                List<Git.Blob> blobs = paths.stream().map(p -> new Git.Blob(commit, p)).toList();
-                return git.showAll(blobs).stream().map(Git.BlobContent::bytes).toList();
+                List<byte[]> out = new ArrayList<>();
+                for (String p : paths) {
+                    Git.GitObject o = object(p);
+                    out.add(o != null && o.type().equals("blob") ? o.bytes() : null);
+                }
+                return out;
             }
 
             @Override
             protected boolean directoryExists(String path) {
-                Git.Result r = git.run(List.of("cat-file", "-t", commit + ":" + path));
-                return r.ok() && r.stdoutText().strip().equals("tree");
+                Git.GitObject o = object(path);
+                return o != null && o.type().equals("tree");
+            }
+
+            @Override
+            public void close() {
+                if (reader != null) {
+                    reader.close();
+                    reader = null;
+                }
             }
         };
     }

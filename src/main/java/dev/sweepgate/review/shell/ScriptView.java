@@ -240,99 +240,27 @@ public final class ScriptView {
         StringBuilder out = new StringBuilder();
         List<Statement> origins = new ArrayList<>();
         List<Value> unknown = new ArrayList<>();
-        char quote = 0;
-        for (int k = 0; k < raw.length(); k++) {
-            char c = raw.charAt(k);
-            if (quote == '\'') {
-                if (c == '\'') {
-                    quote = 0;
-                } else {
-                    out.append(c);
-                }
-                continue;
-            }
-            if (c == '\\' && k + 1 < raw.length()) {
-                char next = raw.charAt(++k);
-                if (quote == '"' && "\"\\$`".indexOf(next) < 0) {
-                    out.append(c);
-                }
-                out.append(next);
-                continue;
-            }
-            if (c == '"') {
-                quote = quote == '"' ? 0 : '"';
-                continue;
-            }
-            if (c == '\'' && quote == 0) {
-                quote = '\'';
-                continue;
-            }
-            if (c == '`') {
-                return Value.unknown(at, "the value is computed at run time (a command substitution)");
-            }
-            if (c == '$' && k + 1 < raw.length()) {
-                char next = raw.charAt(k + 1);
-                if (next == '(') {
-                    int close = raw.startsWith("$((", k) ? -1 : Words.closing(raw, k + 1);
-                    if (close < 0) {
-                        return Value.unknown(at, "the value is computed at run time (" + (raw.startsWith("$((", k)
-                                ? "arithmetic" : "a command substitution") + ")");
-                    }
-                    Value v = Substitutions.evaluate(this, raw.substring(k + 2, close), at, depth + 1);
-                    if (!v.known()) {
-                        unknown.add(v);
-                        k = close;
-                        continue;
-                    }
-                    out.append(v.text());
-                    k = close;
-                    continue;
-                }
-                String name;
-                int end;
-                if (next == '{') {
-                    int close = raw.indexOf('}', k);
-                    if (close < 0) {
-                        return Value.unknown(at, "the value has an unclosed ${");
-                    }
-                    name = raw.substring(k + 2, close);
-                    end = close;
-                    Matcher d = DEFAULT.matcher(name);
+        for (Words.Part p : Words.parts(raw)) {
+            switch (p.kind()) {
+                case LITERAL -> out.append(p.text());
+                case VARIABLE -> add(variable(p.text(), at, depth + 1), out, origins, unknown);
+                case COMMAND -> add(Substitutions.evaluate(this, p.text(), at, depth + 1), out, null, unknown);
+                case PARAMETER -> {
+                    Matcher d = DEFAULT.matcher(p.text());
                     if (d.matches()) {
-                        Value v = withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1);
-                        if (!v.known()) {
-                            unknown.add(v);
-                            k = end;
-                            continue;
-                        }
-                        out.append(v.text());
-                        origins.add(v.origin());
-                        k = end;
-                        continue;
+                        add(withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1), out, origins, unknown);
+                    } else if (p.text().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                        add(variable(p.text(), at, depth + 1), out, origins, unknown);
+                    } else {
+                        unknown.add(Value.unknown(at, "the value is computed at run time (${" + p.text() + "})"));
                     }
-                    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                        return Value.unknown(at, "the value is computed at run time (${" + name + "})");
-                    }
-                } else if (Character.isLetter(next) || next == '_') {
-                    end = k + 1;
-                    while (end + 1 < raw.length() && (Character.isLetterOrDigit(raw.charAt(end + 1)) || raw.charAt(end + 1) == '_')) {
-                        end++;
-                    }
-                    name = raw.substring(k + 1, end + 1);
-                } else {
-                    return Value.unknown(at, "the value is computed at run time ($" + next + ")");
                 }
-                Value v = variable(name, at, depth + 1);
-                k = end;
-                if (!v.known()) {
-                    unknown.add(v);
-                    continue;
-                }
-                out.append(v.text());
-                origins.add(v.origin());
-                continue;
+                case ARITHMETIC -> unknown.add(Value.unknown(at, "the value is computed at run time (arithmetic)"));
+                case BACKTICK -> unknown.add(Value.unknown(at, "the value is computed at run time (a command substitution)"));
+                case UNCLOSED -> unknown.add(Value.unknown(at, p.text().startsWith("${") ? "the value has an unclosed ${"
+                        : "the value is computed at run time (a command substitution)"));
+                case SPECIAL -> unknown.add(Value.unknown(at, "the value is computed at run time ($" + p.text() + ")"));
             }
-            out.append(c);
         }
         if (!unknown.isEmpty()) {
             // Every part that depends on the run is named, so the reason shows all of them, not only the first.
@@ -342,5 +270,17 @@ public final class ScriptView {
         // A word that is one variable holds that variable's literal: the value's line is its assignment.
         boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");
         return new Value(out.toString(), oneVariable ? origins.get(0) : at, null);
+    }
+
+    /** A known value's text (and line, for {@code origins}); an unknown one is kept for the reason. */
+    private static void add(Value v, StringBuilder out, List<Statement> origins, List<Value> unknown) {
+        if (!v.known()) {
+            unknown.add(v);
+            return;
+        }
+        out.append(v.text());
+        if (origins != null) {
+            origins.add(v.origin());
+        }
     }
 }
