@@ -64,16 +64,19 @@ head_commit=$(git rev-parse -q --verify "$head^{commit}") || fail 3 "the head $h
 merge_base=$(git merge-base "$base_commit" "$head_commit") ||
     fail 3 "$base and $head share no history; pass as BASE the branch $head grew from"
 changed=$(git diff --name-only --no-renames "$merge_base" "$head_commit" -- \
-    ":(literal)$changelog" configs/ golden_al_distribution/) || fail 3 "git diff $base...$head failed"
+    ":(literal)$changelog" configs/ golden_al_distribution/ benchmarks/ runners/ docs/waiver/ MODELS.md) ||
+    fail 3 "git diff $base...$head failed"
 
 touches_changelog=0
 touches_configs=0
 touches_golden=0
+touches_review=0   # what `sweepgate review` reads beyond the changelog and the configs
 while IFS= read -r path; do
     case "$path" in
         "$changelog") touches_changelog=1 ;;
         configs/*) touches_configs=1 ;;
         golden_al_distribution/*) touches_golden=1 ;;
+        benchmarks/*|runners/*|docs/waiver/*|MODELS.md) touches_review=1 ;;
     esac
 done <<<"$changed"
 
@@ -139,10 +142,16 @@ if [ "$touches_configs" = 1 ] || [ "$touches_golden" = 1 ]; then
         fail 3 "cannot read configs/ and golden_al_distribution/ at $head"
     run_check validate-configs -C "$tree" validate-configs
 fi
+review_pr_args=()   # review names the waiver by the pull request's number; --pull-request alone names none
+[ "${pr_args[0]:-}" != --pr-number ] || review_pr_args=("${pr_args[@]}")
+if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
+    # the sign-off checklist's machine-checkable items (docs/review.md); its checklist goes into the summary
+    run_check review review --base-ref "$base" --head-ref "$head" --changelog-file "$changelog" "${review_pr_args[@]}"
+fi
 
 # --- verdict ----------------------------------------------------------------------------------
 if [ ${#results[@]} -eq 0 ]; then
-    verdict="nothing to check: the change touches none of $changelog, configs/, golden_al_distribution/"
+    verdict="nothing to check: the change touches none of $changelog, configs/, golden_al_distribution/, benchmarks/, runners/, docs/waiver/, MODELS.md"
 elif [ "$worst" -eq 0 ]; then
     verdict="passed (${#results[@]} of ${#results[@]} checks)"
 else
@@ -161,6 +170,12 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
             printf '%s\n' "${results[@]}"
         fi
         printf '%s' "$summary_failures"
+        if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
+            echo
+            (unset GITHUB_STEP_SUMMARY; run_sweepgate review --base-ref "$base" --head-ref "$head" \
+                --changelog-file "$changelog" "${review_pr_args[@]}" --format markdown </dev/null 2>/dev/null) |
+                head -c 200000 || true
+        fi
         if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ]; then
             # What the change will run, for the reviewer (exit 1: the sweep cannot be computed,
             # which the checks above already report).

@@ -70,6 +70,25 @@ public final class CdsTraining {
                 List.of("full-sweep", "--no-such-option"));
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Env env = new Env(repo, Map.of(), discard, discard);
+        run(commands, repo, env, haveHistory);
+
+        // review of an agentic speculative-decoding entry: it reads the config's launch script.
+        Path script = repo.resolve("benchmarks/single_node/agentic/dsv4_fp4_b200_vllm_mtp.sh");
+        Files.createDirectories(script.getParent());
+        Files.writeString(script, "#!/usr/bin/env bash\nsource \"$(dirname \"$0\")/../../benchmark_lib.sh\"\n"
+                + "AL=2.49\nif [ \"${EVAL_ONLY:-false}\" = \"true\" ]; then\n    SPEC='{\"method\": \"mtp\"}'\nelse\n"
+                + "    SPEC=\"{\\\"method\\\": \\\"mtp\\\", \\\"num_speculative_tokens\\\": 3, "
+                + "\\\"rejection_sample_method\\\": \\\"synthetic\\\", \\\"synthetic_acceptance_length\\\": $AL}\"\nfi\n"
+                + "vllm serve \"$MODEL\" --speculative-config \"$SPEC\" &\n", StandardCharsets.UTF_8);
+        Files.writeString(changelog, "\n- config-keys:\n    - dsv4-fp4-b200-vllm-agentic-mtp\n  description:\n"
+                + "    - CDS training entry\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/2\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        haveHistory = haveHistory && commit(repo, "review");
+        run(List.of(List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--date", "2026-08-22"),
+                List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--format", "markdown")), repo, env, haveHistory);
+    }
+
+    private static void run(List<List<String>> commands, Path repo, Env env, boolean haveHistory) {
         for (List<String> command : commands) {
             if (!haveHistory && command.contains("--base-ref")) {
                 continue;

@@ -6,6 +6,7 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.review.launch.RepoFiles;
 import dev.sweepgate.yaml.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +48,14 @@ public final class GoldenOptions {
     }
 
     /**
+     * The benchmark repository's files in the working tree, where an unpinned config's launch
+     * script or recipe is read: the top of the work tree the directory is in.
+     */
+    public RepoFiles launchFiles(Context context) {
+        return RepoFiles.workingTree(RepoRoot.of(context.dir()));
+    }
+
+    /**
      * Whether the golden check cannot run because the default directory is absent (configs
      * checked outside a full checkout of the benchmark repository): it is then skipped with
      * {@link #skipped}. A {@code --golden-dir} the user gave must exist ({@link #load}).
@@ -63,20 +72,30 @@ public final class GoldenOptions {
     }
 
     /**
-     * The golden check's problems: the curves' check, or the note that it was skipped when the
-     * default directory is absent.
+     * The golden check's problems: the curves' check (an unpinned config's acceptance length read
+     * from its launch files in the working tree), or the note that it was skipped when the default
+     * directory is absent.
      */
     public List<Problem> check(Context context, ConfigSet configs) {
-        return absentByDefault(context) ? List.of(skipped(context))
-                : GoldenAlCheck.check(configs, load(context), listUnpinned());
+        if (absentByDefault(context)) {
+            return List.of(skipped(context));
+        }
+        try (RepoFiles launchFiles = launchFiles(context)) {
+            return GoldenAlCheck.check(configs, load(context), listUnpinned(), launchFiles);
+        }
     }
 
     /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */
     public GoldenCurves load(Context context) {
-        String name = located(context);
+        return load(context, dir());
+    }
+
+    /** {@link #load(Context)} for a directory named elsewhere (review's own option). */
+    static GoldenCurves load(Context context, String directory) {
+        String name = RepoRoot.locate(context.dir(), directory);
         Path dir = context.resolve(name);
         if (!Files.isDirectory(dir)) {
-            throw new EnvironmentException("cannot read " + dir() + ": no such directory (looked in " + context.dir() + ")");
+            throw new EnvironmentException("cannot read " + directory + ": no such directory (looked in " + context.dir() + ")");
         }
         List<SourceFile> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {

@@ -47,7 +47,8 @@ final class SweepgateCommand {
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
             "test-config", "validate-changelog", "process-changelog", "prioritize", "check-coverage", "fix-changelog",
-            "plan", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION, HELP);
+            "plan", "review", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION,
+            HELP);
 
     /** The model of the subcommand called {@code name}, built now. */
     static Object subcommand(String name) {
@@ -63,6 +64,7 @@ final class SweepgateCommand {
             case "check-coverage" -> new CheckCoverageCommand().spec();
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();
+            case "review" -> new ReviewCommand().spec();
             case "reuse-check" -> new ReuseCheckCommand().spec();
             case "prepare-merge" -> PrepareMergeCommand.spec();
             case "merge-driver" -> new MergeDriverCommand().spec();

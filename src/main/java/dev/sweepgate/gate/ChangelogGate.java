@@ -26,9 +26,11 @@ import dev.sweepgate.yaml.SourceFile;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YamlLoader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
@@ -413,6 +415,29 @@ public final class ChangelogGate {
      */
     public ConfigSet configsAtBase(Refs refs) {
         return load(git.showAll(configBlobs(refs.baseCommit(), refs.baseLabel())), path -> path + "@" + refs.baseRef());
+    }
+
+    /**
+     * {@link #configsAtBase}, or empty when every config file at the base is byte for byte the
+     * head's: the head's configs then stand for both sides, and a change that leaves the configs
+     * alone (the everyday one, an appended entry) does not parse them twice.
+     *
+     * @throws ProblemException when they differ and the base's break the config rules
+     */
+    public Optional<ConfigSet> configsAtBaseIfChanged(Refs refs) {
+        List<Git.Blob> wanted = configBlobs(refs.baseCommit(), refs.baseLabel());
+        int files = wanted.size();
+        if (!refs.headIsWorkingTree()) {
+            wanted.addAll(configBlobs(refs.headCommit(), refs.headRef()));
+        }
+        List<Git.BlobContent> blobs = git.showAll(wanted);
+        List<Git.BlobContent> base = blobs.subList(0, files);
+        boolean same = true;
+        for (int i = 0; same && i < files; i++) {
+            byte[] head = refs.headIsWorkingTree() ? workingTree.apply(base.get(i).blob().path()) : blobs.get(files + i).bytes();
+            same = Arrays.equals(base.get(i).bytes(), head);
+        }
+        return same ? Optional.empty() : Optional.of(load(base, path -> path + "@" + refs.baseRef()));
     }
 
     /**

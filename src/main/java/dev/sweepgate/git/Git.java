@@ -337,6 +337,97 @@ public final class Git {
         return contents;
     }
 
+    /** An object read by a {@link BlobReader}: its type ({@code blob}, {@code tree}, ...) and bytes. */
+    public record GitObject(String type, byte[] bytes) {
+    }
+
+    /**
+     * One {@code git cat-file --batch} kept open for reads that come one after another (a script,
+     * then the files it sources): one process instead of one per read. Not thread-safe; close it.
+     */
+    public final class BlobReader implements AutoCloseable {
+        private Process process;
+        private OutputStream requests;
+        private InputStream answers;
+
+        private BlobReader() {
+        }
+
+        /** The object at {@code commit:path}, or null when there is none. */
+        public GitObject read(String commit, String path) {
+            String name = commit + ":" + revisionPath(path);
+            if (name.indexOf('\n') >= 0) {
+                throw new UsageException("a file name cannot contain a line break: " + path);
+            }
+            try {
+                if (process == null) {
+                    start();
+                }
+                requests.write((name + "\n").getBytes(StandardCharsets.UTF_8));
+                requests.flush();
+                String[] header = line().split(" ");
+                // "<oid> <type> <size>"; anything else ("<name> missing", and the name may hold spaces) is no object
+                if (header.length != 3 || !header[0].matches("[0-9a-f]{40,64}") || !header[2].matches("\\d+")) {
+                    return null;
+                }
+                int size = Integer.parseInt(header[2]);
+                byte[] bytes = answers.readNBytes(size);
+                if (bytes.length != size || answers.read() != '\n') {
+                    throw new EnvironmentException("git cat-file ended early while reading " + path);
+                }
+                return new GitObject(header[1], bytes);
+            } catch (IOException e) {
+                throw new EnvironmentException("git cat-file failed while reading " + path + " (" + e.getMessage() + ")");
+            }
+        }
+
+        private void start() throws IOException {
+            ProcessBuilder pb = new ProcessBuilder("git", "cat-file", "--batch").directory(dir.toFile());
+            pb.environment().putAll(environment);
+            pb.environment().put("LC_ALL", "C");
+            pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+            try {
+                process = pb.start();
+            } catch (IOException e) {
+                throw new EnvironmentException("cannot run git (" + e.getMessage() + "); install git and make sure it is on PATH");
+            }
+            requests = process.getOutputStream();
+            answers = new java.io.BufferedInputStream(process.getInputStream());
+        }
+
+        private String line() throws IOException {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            for (int b = answers.read(); b != '\n'; b = answers.read()) {
+                if (b < 0) {
+                    throw new IOException("git cat-file ended early");
+                }
+                line.write(b);
+            }
+            return line.toString(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void close() {
+            if (process == null) {
+                return;
+            }
+            try {
+                requests.close();
+                process.waitFor();
+            } catch (IOException e) {
+                process.destroy();
+            } catch (InterruptedException e) {
+                process.destroy();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A reader for many objects, one after another, through one process (started on the first read). */
+    public BlobReader blobReader() {
+        return new BlobReader();
+    }
+
     private static int indexOf(byte[] bytes, byte needle, int from) {
         for (int i = from; i < bytes.length; i++) {
             if (bytes[i] == needle) {

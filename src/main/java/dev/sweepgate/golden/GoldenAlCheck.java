@@ -2,6 +2,7 @@ package dev.sweepgate.golden;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.Scenario;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
@@ -9,6 +10,7 @@ import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.Sources;
+import dev.sweepgate.review.launch.RepoFiles;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +45,14 @@ public final class GoldenAlCheck {
      *                     on a clean checkout they are dozens, and reviewers look at them on request
      */
     public static List<Problem> check(ConfigSet configs, GoldenCurves curves, boolean listUnpinned) {
+        return check(configs, curves, listUnpinned, null);
+    }
+
+    /**
+     * @param files the benchmark repository's files, where an unpinned config's launch script or
+     *              recipe is read (LaunchAcceptance); null to leave unpinned configs unpinned
+     */
+    public static List<Problem> check(ConfigSet configs, GoldenCurves curves, boolean listUnpinned, RepoFiles files) {
         Problems problems = new Problems();
         for (MasterConfig config : configs.configs()) {
             for (Scenario.FixedSeqLen f : config.fixedSeqLen()) {
@@ -57,9 +67,17 @@ public final class GoldenAlCheck {
                     }
                 }
             }
-            warnUnpinned(config, unpinned, problems);
+            if (files != null && !unpinned.isEmpty()) {
+                verifyInLaunchFiles(config, unpinned, files, configs.runners(), curves, problems);
+            } else {
+                warnUnpinned(config, unpinned, problems, "");
+            }
         }
-        List<Problem> all = Sources.apply(problems.all(), configs.sources());
+        Map<String, byte[]> sources = new java.util.HashMap<>(configs.sources());
+        if (files != null) {
+            sources.putAll(files.sources());
+        }
+        List<Problem> all = Sources.apply(problems.all(), sources);
         return listUnpinned ? all : summarizeUnpinned(all);
     }
 
@@ -92,8 +110,28 @@ public final class GoldenAlCheck {
         return anySynthetic;
     }
 
+    /**
+     * The unpinned entries' launch scripts or recipes: a value found there is verified (or an
+     * error at its line); the config stays unpinned only when the value cannot be read, with why.
+     */
+    private static void verifyInLaunchFiles(MasterConfig config, List<SearchEntry> unpinned, RepoFiles files,
+                                            RunnerConfig runners, GoldenCurves curves, Problems problems) {
+        List<LaunchAcceptance.Judgement> judgements = LaunchAcceptance.judge(config, unpinned, files, runners, curves);
+        List<String> reasons = new ArrayList<>();
+        for (LaunchAcceptance.Judgement j : judgements) {
+            if (j.status() == LaunchAcceptance.Status.FAIL) {
+                problems.error(j.at(), j.rule(), j.message());
+            } else if (j.status() == LaunchAcceptance.Status.NOT_CHECKABLE) {
+                reasons.add(j.at() + ": " + j.message());
+            }
+        }
+        if (!reasons.isEmpty()) {
+            warnUnpinned(config, unpinned, problems, "; not checkable: " + String.join("; ", reasons));
+        }
+    }
+
     /** One warning per config, so a config with many points does not drown the real errors. */
-    private static void warnUnpinned(MasterConfig config, List<SearchEntry> unpinned, Problems problems) {
+    private static void warnUnpinned(MasterConfig config, List<SearchEntry> unpinned, Problems problems, String why) {
         if (unpinned.isEmpty()) {
             return;
         }
@@ -101,7 +139,8 @@ public final class GoldenAlCheck {
         problems.warning(unpinned.get(0).pos(), UNPINNED, "config '" + config.key() + "' has " + unpinned.size()
                 + " agentic " + (unpinned.size() == 1 ? "entry" : "entries") + " with speculative decoding and no "
                 + "SYNTHETIC_ACCEPTANCE_LENGTH (line" + (unpinned.size() == 1 ? " " : "s ") + lines + "): pin the golden acceptance "
-                + "length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden AL>) unless the recipe file already does");
+                + "length (SYNTHETIC_ACCEPTANCE=true and SYNTHETIC_ACCEPTANCE_LENGTH=<golden AL>) unless the recipe file already does"
+                + why);
     }
 
     private static List<Worker> workers(SearchEntry entry) {

@@ -129,6 +129,25 @@ public record GoldenCurves(Map<String, List<Curve>> byModel) {
         return Optional.ofNullable(best);
     }
 
+    /** A trailing weight format: {@code -fp8}, {@code -nvfp4-v2}, {@code -mxfp4}, {@code -int4}, {@code -bf16}. */
+    private static final java.util.regex.Pattern QUANTIZATION = java.util.regex.Pattern.compile(
+            "-(?:nv|mx)?(?:fp4|fp8|int4|int8|bf16|fp16)(?:-v\\d+)?$");
+
+    /**
+     * {@link #modelFor}, and when no curve matches, the curve measured on another weight format of
+     * the same checkpoint ({@code glm-5.2-fp8} for {@code nvidia/GLM-5.2-NVFP4}): the launch scripts
+     * pin one curve per model, since the quantized checkpoints ship the same draft head.
+     */
+    public Optional<String> modelForAnyWeightFormat(String configModel) {
+        Optional<String> exact = modelFor(configModel);
+        if (exact.isPresent()) {
+            return exact;
+        }
+        String name = QUANTIZATION.matcher(configModel.substring(configModel.lastIndexOf('/') + 1)
+                .toLowerCase(java.util.Locale.ROOT)).replaceFirst("");
+        return byModel.keySet().stream().filter(c -> QUANTIZATION.matcher(c).replaceFirst("").equals(name)).sorted().findFirst();
+    }
+
     /** The curve files, for messages: {@code golden_al_distribution/a.yaml, golden_al_distribution/b.yaml}. */
     public String describeFiles() {
         java.util.Set<String> files = new java.util.TreeSet<>();

@@ -56,6 +56,12 @@ public final class PlanReport {
             }
             out.append('\n');
         }
+        if (markdown) {
+            out.append("The sign-off checklist of this change (images, deprecations, golden acceptance lengths, engine "
+                    + "patches): `sweepgate review --base-ref ").append(plan.baseRef()).append(plan.headRef() == null ? ""
+                    : " --head-ref " + plan.headRef()).append(" --format markdown` (docs/review.md); the pull request "
+                    + "job's summary shows it.\n");
+        }
         return out.toString();
     }
 

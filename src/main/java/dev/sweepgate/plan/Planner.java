@@ -32,7 +32,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * Computes a {@link Plan} from what the other commands compute: the sweep as process-changelog
@@ -61,12 +60,12 @@ public final class Planner {
     /** The plan of the change between {@code refs}; never throws for a change that breaks a rule. */
     public Plan plan(ChangelogGate.Refs refs, String changelog, SweepOptions options) {
         Set<Problem> problems = new LinkedHashSet<>();
-        Sweep sweep = attempt(() -> gate.process(refs, changelog, options), problems);
+        Sweep sweep = ProblemException.collecting(() -> gate.process(refs, changelog, options), problems);
         List<ChangelogEntry> entries = sweep != null ? sweep.entries()
-                : orEmpty(attempt(() -> gate.appendedEntries(refs, changelog), problems));
-        ConfigSet head = attempt(() -> gate.headConfigs(refs), problems);
+                : orEmpty(ProblemException.collecting(() -> gate.appendedEntries(refs, changelog), problems));
+        ConfigSet head = ProblemException.collecting(() -> gate.headConfigs(refs), problems);
         // A base that breaks the config rules matters only to append-only, whose sweep then reports it.
-        ConfigSet base = attempt(() -> gate.configsAtBase(refs), new HashSet<>());
+        ConfigSet base = ProblemException.collecting(() -> gate.configsAtBase(refs), new HashSet<>());
         RowOwners headRows = head == null ? null : new RowOwners(computation, head);
         RowOwners baseRows = base == null ? null : new RowOwners(computation, base);
 
@@ -89,7 +88,7 @@ public final class Planner {
             }
         }
         Plan.Totals totals = null;
-        SweepOutput output = sweep == null ? null : attempt(() -> output(sweep, refs, changelog), problems);
+        SweepOutput output = sweep == null ? null : ProblemException.collecting(() -> output(sweep, refs, changelog), problems);
         if (output != null) {
             SweepLimits.Figures figures = SweepLimits.measure(output);
             totals = totals(sweep, figures, chunksPerBucket(output.document(), changelog, problems));
@@ -109,15 +108,6 @@ public final class Planner {
 
     private static <T> List<T> orEmpty(List<T> list) {
         return list == null ? List.of() : list;
-    }
-
-    private static <T> T attempt(Supplier<T> step, Set<Problem> problems) {
-        try {
-            return step.get();
-        } catch (ProblemException e) {
-            problems.addAll(e.problems());
-            return null;
-        }
     }
 
     /** When the sweep failed: the keys as process-changelog resolves them, those that resolve. */

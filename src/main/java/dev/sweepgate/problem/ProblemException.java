@@ -1,6 +1,8 @@
 package dev.sweepgate.problem;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Thrown when input breaks a rule and processing cannot go on. Carries the problems so the
@@ -17,6 +19,16 @@ public final class ProblemException extends RuntimeException {
 
     public ProblemException(Problem problem) {
         this(List.of(problem));
+    }
+
+    /** The step's result, or null with its problems added to {@code into}: for steps whose failure the caller reports. */
+    public static <T> T collecting(Supplier<T> step, Collection<Problem> into) {
+        try {
+            return step.get();
+        } catch (ProblemException e) {
+            into.addAll(e.problems());
+            return null;
+        }
     }
 
     public List<Problem> problems() {

@@ -101,8 +101,13 @@ public final class ChangelogFixture {
     final String base;
 
     ChangelogFixture(Path dir) {
+        this(dir, AMD, NVIDIA);
+    }
+
+    /** The repository with these master configs instead of {@link #AMD} and {@link #NVIDIA}. */
+    ChangelogFixture(Path dir, String amd, String nvidia) {
         repo = TestRepo.init(dir);
-        repo.write("configs/amd-master.yaml", AMD).write("configs/nvidia-master.yaml", NVIDIA)
+        repo.write("configs/amd-master.yaml", amd).write("configs/nvidia-master.yaml", nvidia)
                 .write("configs/runners.yaml", RUNNERS).write("perf-changelog.yaml", HISTORY);
         base = repo.commit("history");
         try {

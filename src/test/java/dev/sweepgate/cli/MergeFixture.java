@@ -21,7 +21,9 @@ final class MergeFixture {
     final Git git;
 
     MergeFixture(Path dir) {
-        fx = new ChangelogFixture(dir);
+        // The gate reviews the configs a new entry selects: vllm and sglang configs run upstream images (check 6a).
+        fx = new ChangelogFixture(dir, ChangelogFixture.AMD.replace("img/alpha:1", "lmsysorg/sglang:alpha-1"),
+                ChangelogFixture.NVIDIA.replace("img/beta:1", "vllm/vllm-openai:beta-1"));
         environment = new HashMap<>(Map.of("GIT_CONFIG_NOSYSTEM", "1", "HOME", dir.toString(),
                 "GIT_AUTHOR_NAME", "test", "GIT_AUTHOR_EMAIL", "test@example.com",
                 "GIT_COMMITTER_NAME", "test", "GIT_COMMITTER_EMAIL", "test@example.com"));

@@ -39,6 +39,22 @@ class GitTest {
     }
 
     @Test
+    void oneBlobReaderServesReadsOneAfterAnother() {
+        TestRepo repo = TestRepo.init(dir);
+        String commit = repo.write("a.yaml", "one\n").write("dir/b.sh", "").commit("one");
+        repo.write("a.yaml", "two\n").commit("two");
+        try (Git.BlobReader reader = new Git(dir).blobReader()) {
+            assertArrayEquals("one\n".getBytes(StandardCharsets.UTF_8), reader.read(commit, "a.yaml").bytes());
+            assertEquals("blob", reader.read(commit, "dir/b.sh").type());
+            assertEquals(0, reader.read(commit, "dir/b.sh").bytes().length);
+            assertEquals("tree", reader.read(commit, "dir").type());
+            assertEquals(null, reader.read(commit, "missing.yaml"));
+            assertEquals(null, reader.read(commit, "a b c.yaml")); // "<name> missing" with spaces in the name
+            assertArrayEquals("two\n".getBytes(StandardCharsets.UTF_8), reader.read("HEAD", "a.yaml").bytes());
+        }
+    }
+
+    @Test
     void refsAreCheckedAndResolved() {
         TestRepo repo = TestRepo.init(dir);
         String commit = repo.write("a", "x").commit("x");

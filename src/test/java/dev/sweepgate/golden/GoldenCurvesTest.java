@@ -76,4 +76,14 @@ class GoldenCurvesTest {
     void aFileThatIsNotYamlIsRefusedWithItsProblem() {
         assertEquals(1, refused("m: [unclosed\n").size());
     }
+
+    @Test
+    void aLaunchFileMayUseTheCurveOfAnotherWeightFormatOfTheSameCheckpoint() {
+        GoldenCurves curves = load("glm-5.2-fp8:\n  thinking_on:\n    1: 1.84\nqwen3.5-397b-a17b-nvfp4:\n  thinking_on:\n    1: 1.93\n");
+        assertEquals(java.util.Optional.empty(), curves.modelFor("nvidia/GLM-5.2-NVFP4"));
+        assertEquals(java.util.Optional.of("glm-5.2-fp8"), curves.modelForAnyWeightFormat("nvidia/GLM-5.2-NVFP4"));
+        assertEquals(java.util.Optional.of("qwen3.5-397b-a17b-nvfp4"), curves.modelForAnyWeightFormat("Qwen/Qwen3.5-397B-A17B-FP8"));
+        // Another model is no weight format of this one.
+        assertEquals(java.util.Optional.empty(), curves.modelForAnyWeightFormat("org/GLM-5.3-NVFP4"));
+    }
 }

@@ -164,7 +164,7 @@ class LifecycleTest {
 
         Run job = prJob("behind", 11);
         assertEquals(0, job.exit(), job.all());
-        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (1 of 1 checks)"),
+        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (2 of 2 checks)"),
                 job.err());
         assertFalse(job.all().contains(FIRST), "a config the pull request never touched: " + job.all());
     }
@@ -200,6 +200,28 @@ class LifecycleTest {
         // the reviewer's view: what the change will run
         assertTrue(summary().contains("### perf-changelog.yaml: the plan of this change"), summary());
         assertTrue(summary().contains(OTHER), summary());
+        // the sign-off checklist passes too, and shows what it checked
+        assertTrue(summary().contains("| review | passed |"), summary());
+        assertTrue(summary().contains("## sweepgate review: ✅") && summary().contains("| 6a | upstream image | ✅ PASS |"), summary());
+    }
+
+    @Test
+    void anEnginePatchWithoutItsWaiverFailsThePullRequestWithTheChecklistInTheSummary() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "patch");
+        write(contributor, "benchmarks/single_node/fixed_seq_len/dsr1_fp8_mi300x.sh", "#!/usr/bin/env bash\ngit apply fix.patch\n");
+        commit(contributor, "a quick engine fix");
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "patch");
+        Run job = prJob("patch", 15);
+        assertEquals(1, job.exit(), job.all());
+        assertTrue(summary().contains("| review | **failed** (exit 1) |"), summary());
+        assertTrue(summary().contains("| 10 | engine patch | ❌ FAIL |") && summary().contains("docs/waiver/15.md"), summary());
+
+        write(contributor, "docs/waiver/15.md", "Why: the fix is upstream but not released.\n");
+        commit(contributor, "the waiver");
+        ok(contributor, "git", "push", "-q", "--no-verify", "origin", "patch");
+        Run again = prJob("patch", 15);
+        assertEquals(0, again.exit(), again.all());
+        assertTrue(summary().contains("| 10 | engine patch | ✅ PASS |"), summary());
     }
 
     @Test

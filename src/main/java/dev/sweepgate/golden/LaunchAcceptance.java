@@ -1,0 +1,144 @@
+package dev.sweepgate.golden;
+
+import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.config.RunnerConfig;
+import dev.sweepgate.config.SearchEntry;
+import dev.sweepgate.problem.Position;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.review.launch.AcceptanceReader;
+import dev.sweepgate.review.launch.Engine;
+import dev.sweepgate.review.launch.LaunchResolver;
+import dev.sweepgate.review.launch.LaunchTarget;
+import dev.sweepgate.review.launch.Reading;
+import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.review.launch.Scripts;
+import dev.sweepgate.yaml.YNode;
+import dev.sweepgate.yaml.YamlLoader;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The golden acceptance length of an agentic speculative-decoding config whose config does not
+ * pin it: read where the config's server is set up (its launch script or recipe, resolved as
+ * the runners resolve it) and compared with the golden curves.
+ */
+public final class LaunchAcceptance {
+    /** Where the value is simulated but not at the golden AL. */
+    public static final String VALUE = "golden.value";
+    /** Where a throughput run does not simulate acceptance at all. */
+    public static final String NOT_SIMULATED = "golden.not-simulated";
+    public static final String NO_CURVE = "golden.no-curve";
+
+    /** One verdict about one file a config reaches. */
+    public enum Status {
+        PASS, FAIL, NOT_CHECKABLE
+    }
+
+    /**
+     * @param at      the line the verdict is about (the value, or what could not be read)
+     * @param rule    for a FAIL, the rule broken
+     * @param message what was found, with the values compared
+     */
+    public record Judgement(Status status, Position at, String rule, String message) {
+    }
+
+    private LaunchAcceptance() {
+    }
+
+    /** Judges the agentic entries of {@code config} that use speculative decoding. */
+    public static List<Judgement> judge(MasterConfig config, List<SearchEntry> entries, RepoFiles files, RunnerConfig runners,
+                                        GoldenCurves curves) {
+        List<Judgement> out = new ArrayList<>();
+        Engine engine = Engine.of(config.framework());
+        for (LaunchTarget target : LaunchResolver.targets(config, true, entries, files, runners)) {
+            if (!target.resolved()) {
+                out.add(new Judgement(Status.NOT_CHECKABLE, target.from(), null, target.unresolved()));
+                continue;
+            }
+            if (engine == null) {
+                out.add(new Judgement(Status.NOT_CHECKABLE, target.from(), null, "no reader for framework "
+                        + config.framework() + " (" + target.path() + ")"));
+                continue;
+            }
+            for (Reading r : read(engine, target, files)) {
+                out.add(judge(config, target, r, curves));
+            }
+        }
+        return out;
+    }
+
+    /** What the target file says, read as a script or as a recipe. */
+    public static List<Reading> read(Engine engine, LaunchTarget target, RepoFiles files) {
+        if (!target.recipe()) {
+            Scripts.Loaded loaded = Scripts.load(target.path(), files);
+            List<Reading> readings = AcceptanceReader.script(engine, loaded.view(), target.path());
+            if (!loaded.unresolved().isEmpty() && readings.stream().allMatch(r -> r.kind() == Reading.Kind.NOT_PINNED)) {
+                // The setting may be in a file sourced from a path only known at run time.
+                return List.of(Reading.unreadable(readings.get(0).at(), readings.get(0).evidence() + ", but it sources "
+                        + String.join("; ", loaded.unresolved()) + ", which is not read"));
+            }
+            if (!loaded.unresolved().isEmpty()) {
+                // A value without its draft length would be checked against any draft length, while the
+                // file that is not read may set it (the server command usually lives there).
+                return readings.stream().map(r -> r.kind() == Reading.Kind.PINNED && r.draftLength() == null
+                        ? Reading.unreadable(r.at(), r.evidence() + ": the draft length is not set in what is read; "
+                        + String.join("; ", loaded.unresolved()) + " may set it, and is not read")
+                        : r).toList();
+            }
+            return readings;
+        }
+        byte[] bytes = files.read(target.path());
+        YNode root;
+        try {
+            root = YamlLoader.standard().load(bytes, target.path()).root();
+        } catch (ProblemException e) {
+            var first = e.problems().get(0);
+            return List.of(Reading.unreadable(new Position(target.path(), Math.max(first.line(), 1), first.column()),
+                    "the recipe is not YAML: " + first.message()));
+        }
+        return AcceptanceReader.recipe(engine, root, target.path(), target.selector());
+    }
+
+    private static Judgement judge(MasterConfig config, LaunchTarget target, Reading r, GoldenCurves curves) {
+        String where = target.path() + " (for " + config.key() + ")";
+        return switch (r.kind()) {
+            case UNREADABLE -> new Judgement(Status.NOT_CHECKABLE, r.at(), null, r.evidence());
+            case NOT_PINNED -> new Judgement(Status.FAIL, r.at(), NOT_SIMULATED, r.evidence() + " in " + where
+                    + ": pin the golden acceptance length for throughput runs (an EVAL_ONLY branch may verify for real)");
+            case PINNED -> compare(config, r, where, curves);
+        };
+    }
+
+    private static Judgement compare(MasterConfig config, Reading r, String where, GoldenCurves curves) {
+        Optional<String> model = curves.modelForAnyWeightFormat(config.model());
+        String al = r.al().stripTrailingZeros().toPlainString();
+        if (model.isEmpty()) {
+            return new Judgement(Status.FAIL, r.at(), NO_CURVE, r.evidence() + " in " + where + ": no golden curve in "
+                    + curves.describeFiles() + " matches the model " + config.model() + ": commit its golden AL curve first");
+        }
+        List<GoldenCurves.Curve> modelCurves = curves.curves(model.get());
+        TreeSet<String> allowed = new TreeSet<>();
+        for (GoldenCurves.Curve c : modelCurves) {
+            for (var e : c.alByDraftLength().entrySet()) {
+                if (r.draftLength() != null && !e.getKey().equals(r.draftLength())) {
+                    continue;
+                }
+                BigDecimal golden = e.getValue();
+                if (golden.subtract(r.al()).abs().compareTo(r.tolerance()) <= 0) {
+                    return new Judgement(Status.PASS, r.at(), null, r.evidence() + ": AL " + al + " is the golden AL of "
+                            + model.get() + " (" + c.thinkingMode() + ", " + e.getKey() + " draft tokens, " + c.file() + ")"
+                            + (r.draftLength() == null ? "; the draft length is not read statically" : ""));
+                }
+                allowed.add(golden.toPlainString() + " (" + c.thinkingMode() + (r.draftLength() == null
+                        ? ", " + e.getKey() + " draft tokens" : "") + ", " + c.file() + ")");
+            }
+        }
+        return new Judgement(Status.FAIL, r.at(), VALUE, r.evidence() + " in " + where + ": AL " + al
+                + " is not the golden AL of " + model.get() + (r.draftLength() != null ? " at " + r.draftLength()
+                + " draft tokens" : "") + (allowed.isEmpty() ? ": no golden curve has that draft length"
+                : ": the golden value is " + String.join(" or ", allowed)));
+    }
+}

@@ -1,0 +1,158 @@
+package dev.sweepgate.review.launch;
+
+import dev.sweepgate.review.shell.ScriptView;
+import dev.sweepgate.review.shell.ShellScript;
+import dev.sweepgate.review.shell.Words;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A launch script read with the scripts it sources or hands the run over to ({@code exec bash X.sh})
+ * from the repository, benchmark_lib.sh's functions aside; a directory held in a variable
+ * ({@code SCRIPT_DIR="$(cd "$(dirname "$0")" && pwd)"}) is followed.
+ */
+public final class Scripts {
+    private static final Pattern RELATIVE = Pattern.compile(
+            "^\"?\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)\"?/(.+?)\"?$");
+    private static final int MAX_SOURCES = 8;
+    private static final String DIRNAME = "\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)";
+    /** {@code "$(cd "$(dirname "$0")" && pwd)"}: the script's own directory. */
+    private static final Pattern SCRIPT_DIR = Pattern.compile("^\"?\\$\\(\\s*cd\\s+\"?" + DIRNAME + "\"?\\s*&&\\s*pwd\\s*\\)\"?$");
+    /** {@code "$(cd "$DIR/../.." && pwd)"}. */
+    private static final Pattern RELATIVE_DIR = Pattern.compile(
+            "^\"?\\$\\(\\s*cd\\s+\"?\\$\\{?([A-Za-z_]\\w*)}?/([^\"\\s)]+)\"?\\s*&&\\s*pwd\\s*\\)\"?$");
+    /** {@code "$DIR/x.sh"}, {@code "${DIR}/x.sh"}. */
+    private static final Pattern VARIABLE_DIR = Pattern.compile("^\"?\\$\\{?([A-Za-z_]\\w*)}?/(.+?)\"?$");
+
+    /**
+     * @param view       the script and what it sources
+     * @param unresolved the source statements whose file could not be found, as {@code file:line: text}
+     */
+    public record Loaded(ScriptView view, List<String> unresolved) {
+    }
+
+    private Scripts() {
+    }
+
+    public static Loaded load(String path, RepoFiles files) {
+        List<ShellScript> scripts = new ArrayList<>();
+        List<String> unresolved = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> queue = new ArrayList<>(List.of(path));
+        while (!queue.isEmpty() && seen.size() < MAX_SOURCES) {
+            String next = queue.remove(0);
+            if (!seen.add(next)) {
+                continue;
+            }
+            byte[] bytes = files.read(next);
+            if (bytes == null) {
+                continue;
+            }
+            ShellScript script = ShellScript.parse(next, bytes);
+            scripts.add(script);
+            Map<String, String> dirs = new HashMap<>();
+            for (ShellScript.Statement s : script.statements()) {
+                List<Words.Word> words = s.heredoc() ? List.of() : Words.of(s.text());
+                ScriptView.Assignment a = ScriptView.assignment(s);
+                if (a != null) {
+                    String dir = directory(next, a.value(), dirs);
+                    if (dir != null) {
+                        dirs.put(a.name(), dir);
+                    }
+                    continue;
+                }
+                String argument = sourceOrRun(words);
+                if (argument == null) {
+                    continue;
+                }
+                if (argument.replace("\"", "").endsWith("benchmark_lib.sh")) {
+                    continue; // the shared library: functions, not the server's settings
+                }
+                String target = sourced(next, argument, dirs);
+                if (target == null) {
+                    unresolved.add(next + ":" + s.line() + ": " + s.text());
+                } else if (files.read(target) == null) {
+                    unresolved.add(next + ":" + s.line() + ": " + s.text() + " (" + target + " does not exist)");
+                } else {
+                    queue.add(target);
+                }
+            }
+        }
+        return new Loaded(new ScriptView(scripts), unresolved);
+    }
+
+    /**
+     * The script a statement sources ({@code source X}, {@code . X}) or hands the run over to
+     * ({@code bash X.sh}, {@code exec bash X.sh}), or null.
+     */
+    private static String sourceOrRun(List<Words.Word> words) {
+        if (words.size() >= 2 && (words.get(0).raw().equals("source") || words.get(0).raw().equals("."))) {
+            return words.get(1).raw();
+        }
+        int at = words.size() >= 3 && words.get(0).raw().equals("exec") ? 1 : 0;
+        if (words.size() > at + 1 && words.get(at).raw().equals("bash") && words.get(at + 1).raw().replace("\"", "").endsWith(".sh")) {
+            return words.get(at + 1).raw();
+        }
+        return null;
+    }
+
+    /**
+     * The repository directory a value names: {@code "$(cd "$(dirname "$0")" && pwd)"} is the
+     * script's own, {@code "$(cd "$DIR/.." && pwd)"} one relative to a directory already known.
+     */
+    static String directory(String script, String value, Map<String, String> dirs) {
+        Matcher own = SCRIPT_DIR.matcher(value);
+        if (own.matches()) {
+            return script.contains("/") ? script.substring(0, script.lastIndexOf('/')) : "";
+        }
+        Matcher rel = RELATIVE_DIR.matcher(value);
+        if (rel.matches() && dirs.containsKey(rel.group(1))) {
+            return normalize(dirs.get(rel.group(1)), rel.group(2));
+        }
+        return null;
+    }
+
+    /** The repository path a {@code source} argument names, relative to the sourcing script, or null. */
+    static String sourced(String script, String argument, Map<String, String> dirs) {
+        Matcher m = RELATIVE.matcher(argument);
+        Matcher v = VARIABLE_DIR.matcher(argument);
+        String relative;
+        String dir;
+        if (m.matches()) {
+            relative = m.group(1);
+            dir = script.contains("/") ? script.substring(0, script.lastIndexOf('/')) : "";
+        } else if (v.matches() && dirs.containsKey(v.group(1))) {
+            relative = v.group(2);
+            dir = dirs.get(v.group(1));
+        } else if (argument.matches("[\\w./-]+") && !argument.startsWith("/")) {
+            // A plain relative path is read from the directory the runner starts the script in: the repository's top.
+            relative = argument;
+            dir = "";
+        } else {
+            return null;
+        }
+        return normalize(dir, relative);
+    }
+
+    /** {@code dir/relative} with {@code .} and {@code ..} resolved; null when it leaves the repository. */
+    private static String normalize(String dir, String relative) {
+        List<String> parts = new ArrayList<>(dir.isEmpty() ? List.of() : List.of(dir.split("/")));
+        for (String p : relative.split("/")) {
+            if (p.equals("..")) {
+                if (parts.isEmpty()) {
+                    return null;
+                }
+                parts.remove(parts.size() - 1);
+            } else if (!p.equals(".") && !p.isEmpty()) {
+                parts.add(p);
+            }
+        }
+        return String.join("/", parts);
+    }
+}

@@ -1,0 +1,451 @@
+package dev.sweepgate.review.shell;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A bash script read without running it: its statements, each with the line it starts on and
+ * the conditions ({@code if}, {@code elif}, {@code else}, {@code [ ... ] &&}) it sits under,
+ * and the bodies of its here-documents. Line continuations, quotes that span lines and
+ * parenthesized arrays over several lines are joined into one statement; comments are dropped.
+ *
+ * <p>The reader knows the constructs a launch script uses to set a server up (assignments,
+ * branches, here-documents, sourcing); it does not evaluate anything. What it cannot decide, a
+ * value computed at run time, a branch on something else than {@code EVAL_ONLY}, its callers
+ * report as not checkable.
+ */
+public final class ShellScript {
+    private static final Pattern HEREDOC = Pattern.compile("<<(-?)\\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2");
+    private static final Pattern HEREDOC_TARGET = Pattern.compile(">\\s*(\\S+)");
+    private static final Pattern FUNCTION = Pattern.compile("^(?:function\\s+)?[A-Za-z_][A-Za-z0-9_:-]*\\s*\\(\\)\\s*\\{?$|^function\\s+\\S+\\s*\\{?$");
+    private static final Pattern CASE_PATTERN = Pattern.compile("^\\(?[^()=\\s][^()=]*\\)\\s*(.*)$", Pattern.DOTALL);
+
+    /** A condition a statement sits under, and whether it holds there ({@code else} branches do not). */
+    public record Condition(String test, boolean holds, int line) {
+    }
+
+    /**
+     * One statement (or one line of a here-document's body).
+     *
+     * @param line      where it starts, 1-based
+     * @param heredoc   true for a line of a here-document's body (data, not a command)
+     * @param target    for a here-document line: the file it is written to, when named ({@code > ser.yaml}); else null
+     */
+    public record Statement(String file, int line, String text, List<Condition> conditions, boolean heredoc, String target,
+                            List<Integer> lineBreaks) {
+        public Statement {
+            conditions = List.copyOf(conditions);
+            lineBreaks = List.copyOf(lineBreaks);
+        }
+
+        /** The physical line that holds the character at {@code offset} of {@link #text}. */
+        public int lineAt(int offset) {
+            int n = line;
+            for (int b : lineBreaks) {
+                if (b <= offset) {
+                    n++;
+                }
+            }
+            return n;
+        }
+    }
+
+    private final String file;
+    private final List<Statement> statements;
+    private final List<String> lines;
+
+    private ShellScript(String file, List<Statement> statements, List<String> lines) {
+        this.file = file;
+        this.statements = List.copyOf(statements);
+        this.lines = List.copyOf(lines);
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public List<Statement> statements() {
+        return statements;
+    }
+
+    /** The physical line {@code number} (1-based), as written. */
+    public String line(int number) {
+        return number >= 1 && number <= lines.size() ? lines.get(number - 1) : "";
+    }
+
+    public static ShellScript parse(String file, byte[] bytes) {
+        return parse(file, new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    public static ShellScript parse(String file, String text) {
+        List<String> physical = List.of(text.replace("\r\n", "\n").split("\n", -1));
+        return new Reader(file, physical).read();
+    }
+
+    /** The reading state: the condition frames open at the current statement. */
+    private static final class Reader {
+        private final String file;
+        private final List<String> physical;
+        private final List<Statement> out = new ArrayList<>();
+        private final Deque<Frame> frames = new ArrayDeque<>();
+
+        /** An if, case, loop or function body; conditions only for if frames. */
+        private static final class Frame {
+            final String kind;
+            final List<Condition> conditions = new ArrayList<>();
+
+            Frame(String kind) {
+                this.kind = kind;
+            }
+        }
+
+        Reader(String file, List<String> physical) {
+            this.file = file;
+            this.physical = physical;
+        }
+
+        ShellScript read() {
+            int i = 0;
+            while (i < physical.size()) {
+                int start = i + 1;
+                StringBuilder logical = new StringBuilder();
+                List<Integer> breaks = new ArrayList<>();
+                Scan scan = new Scan();
+                String heredocDelimiter = null;
+                boolean stripTabs = false;
+                String heredocTarget = null;
+                while (i < physical.size()) {
+                    String raw = physical.get(i++);
+                    if (i - 1 > start - 1) {
+                        breaks.add(logical.length());
+                    }
+                    String kept = scan.feed(raw);
+                    if (scan.continued) {
+                        logical.append(kept, 0, kept.length() - 1);
+                        continue;
+                    }
+                    logical.append(kept);
+                    Matcher h = scan.quote == 0 ? HEREDOC.matcher(stripQuoted(logical.toString())) : null;
+                    if (h != null && h.find()) {
+                        stripTabs = !h.group(1).isEmpty();
+                        heredocDelimiter = h.group(3);
+                        Matcher t = HEREDOC_TARGET.matcher(stripQuoted(logical.toString()).substring(h.end()));
+                        heredocTarget = t.find() ? t.group(1).replace("\"", "").replace("'", "") : null;
+                        break;
+                    }
+                    if (scan.quote == 0 && scan.depth <= 0) {
+                        break;
+                    }
+                    logical.append('\n');
+                }
+                statements(start, logical.toString(), breaks);
+                if (heredocDelimiter != null) {
+                    while (i < physical.size()) {
+                        String body = physical.get(i++);
+                        String compared = stripTabs ? body.replaceFirst("^\t+", "") : body;
+                        if (compared.strip().equals(heredocDelimiter)) {
+                            break;
+                        }
+                        out.add(new Statement(file, i, body, conditions(), true, heredocTarget, List.of()));
+                    }
+                }
+            }
+            return new ShellScript(file, out, physical);
+        }
+
+        private List<Condition> conditions() {
+            List<Condition> all = new ArrayList<>();
+            // Outermost first: frames is a stack with the innermost on top.
+            List<Frame> outward = new ArrayList<>(frames);
+            for (int k = outward.size() - 1; k >= 0; k--) {
+                all.addAll(outward.get(k).conditions);
+            }
+            return all;
+        }
+
+        /** Splits a logical line into statements at ; and newlines outside quotes, and applies each. */
+        private void statements(int line, String logical, List<Integer> breaks) {
+            for (int[] span : spans(logical)) {
+                String part = logical.substring(span[0], span[1]);
+                int lead = part.length() - part.stripLeading().length();
+                int offset = span[0] + lead;
+                List<Integer> local = new ArrayList<>();
+                int first = line;
+                for (int b : breaks) {
+                    if (b <= offset) {
+                        first++;
+                    } else {
+                        local.add(b - offset);
+                    }
+                }
+                this.breaks = local;
+                statement(first, part.strip());
+            }
+        }
+
+        private List<Integer> breaks = List.of();
+
+        /** The statement that starts {@code shift} characters into {@code s}, the one being read. */
+        private void statement(int line, String s, int shift) {
+            while (shift < s.length() && Character.isWhitespace(s.charAt(shift))) {
+                shift++;
+            }
+            List<Integer> saved = breaks;
+            List<Integer> local = new ArrayList<>();
+            int first = line;
+            for (int b : saved) {
+                if (b <= shift) {
+                    first++;
+                } else {
+                    local.add(b - shift);
+                }
+            }
+            breaks = local;
+            statement(first, s.substring(shift));
+            breaks = saved;
+        }
+
+        private void statement(int line, String s) {
+            if (s.isEmpty()) {
+                return;
+            }
+            String word = firstWord(s);
+            switch (word) {
+                case "if" -> {
+                    Frame f = new Frame("if");
+                    frames.push(f);
+                    int then = indexOfWord(s, "then");
+                    f.conditions.add(new Condition(then < 0 ? s.substring(2).strip() : s.substring(2, then).strip(), true, line));
+                    if (then >= 0) {
+                        statement(line, s, then + 4);
+                    }
+                    return;
+                }
+                case "elif" -> {
+                    Frame f = frames.peek();
+                    if (f != null && f.kind.equals("if")) {
+                        Condition last = f.conditions.remove(f.conditions.size() - 1);
+                        f.conditions.add(new Condition(last.test(), false, last.line()));
+                        int then = indexOfWord(s, "then");
+                        f.conditions.add(new Condition(then < 0 ? s.substring(4).strip() : s.substring(4, then).strip(), true, line));
+                        if (then >= 0) {
+                            statement(line, s, then + 4);
+                        }
+                    }
+                    return;
+                }
+                case "then" -> {
+                    statement(line, s, 4);
+                    return;
+                }
+                case "else" -> {
+                    Frame f = frames.peek();
+                    if (f != null && f.kind.equals("if") && !f.conditions.isEmpty()) {
+                        Condition last = f.conditions.remove(f.conditions.size() - 1);
+                        f.conditions.add(new Condition(last.test(), false, last.line()));
+                    }
+                    statement(line, s, 4);
+                    return;
+                }
+                case "fi", "esac", "done" -> {
+                    if (!frames.isEmpty()) {
+                        frames.pop();
+                    }
+                    return;
+                }
+                case "case" -> {
+                    frames.push(new Frame("case"));
+                    return;
+                }
+                case "for", "while", "until", "select" -> {
+                    frames.push(new Frame("loop"));
+                    int doAt = indexOfWord(s, "do");
+                    if (doAt >= 0) {
+                        statement(line, s, doAt + 2);
+                    }
+                    return;
+                }
+                case "do" -> {
+                    statement(line, s, 2);
+                    return;
+                }
+                case "}" -> {
+                    if (s.equals("}") && !frames.isEmpty() && frames.peek().kind.equals("function")) {
+                        frames.pop();
+                    }
+                    return;
+                }
+                default -> {
+                }
+            }
+            if (FUNCTION.matcher(s).matches()) {
+                frames.push(new Frame("function"));
+                return;
+            }
+            if (!frames.isEmpty() && frames.peek().kind.equals("case")) {
+                Matcher m = CASE_PATTERN.matcher(s);
+                if (m.matches() && !s.contains("=(")) {
+                    statement(line, s, m.start(1));
+                    return;
+                }
+            }
+            // [ test ] && command, [ test ] || command: the command runs under the test.
+            int and = indexOfOperator(s);
+            if (and > 0 && (s.startsWith("[") || s.startsWith("test "))) {
+                String test = s.substring(0, and).strip();
+                boolean holds = s.startsWith("&&", and);
+                Frame f = new Frame("and");
+                f.conditions.add(new Condition(test, holds, line));
+                frames.push(f);
+                statement(line, s, and + 2);
+                frames.pop();
+                return;
+            }
+            out.add(new Statement(file, line, s, conditions(), false, null, breaks));
+        }
+    }
+
+    /** Tracks quotes, parentheses and continuations across the physical lines of one logical line. */
+    private static final class Scan {
+        char quote;
+        int depth;
+        boolean continued;
+
+        /** The line without its comment; {@code continued} when it ends in an unquoted backslash. */
+        String feed(String raw) {
+            StringBuilder kept = new StringBuilder();
+            continued = false;
+            for (int k = 0; k < raw.length(); k++) {
+                char c = raw.charAt(k);
+                if (quote == '\'') {
+                    kept.append(c);
+                    if (c == '\'') {
+                        quote = 0;
+                    }
+                    continue;
+                }
+                if (c == '\\') {
+                    if (k + 1 < raw.length()) {
+                        kept.append(c).append(raw.charAt(++k));
+                        continue;
+                    }
+                    kept.append(c);
+                    continued = true;
+                    break;
+                }
+                if (quote == '"') {
+                    kept.append(c);
+                    if (c == '"') {
+                        quote = 0;
+                    }
+                    continue;
+                }
+                if (c == '#' && (k == 0 || Character.isWhitespace(raw.charAt(k - 1)) || raw.charAt(k - 1) == ';')) {
+                    break;
+                }
+                if (c == '\'' || c == '"') {
+                    quote = c;
+                } else if (c == '(') {
+                    depth++;
+                } else if (c == ')') {
+                    depth--;
+                }
+                kept.append(c);
+            }
+            if (quote != 0 && continued) {
+                continued = false;
+            }
+            return kept.toString();
+        }
+    }
+
+    /** The text with quoted parts blanked, so that operators and here-document markers are found outside quotes. */
+    static String stripQuoted(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        char quote = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (quote == 0 && c == '\\' && k + 1 < s.length()) {
+                b.append("  ");
+                k++;
+                continue;
+            }
+            if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+                b.append(c);
+            } else if (quote != 0 && c == quote && !(quote == '"' && k > 0 && s.charAt(k - 1) == '\\')) {
+                quote = 0;
+                b.append(c);
+            } else {
+                b.append(quote != 0 ? ' ' : c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** Splits at ;, ;; and newlines outside quotes and parentheses. */
+    static List<String> split(String logical) {
+        return spans(logical).stream().map(span -> logical.substring(span[0], span[1])).toList();
+    }
+
+    /** Where the parts {@link #split} returns start and end. */
+    private static List<int[]> spans(String logical) {
+        String masked = stripQuoted(logical);
+        List<int[]> parts = new ArrayList<>();
+        int depth = 0;
+        int from = 0;
+        for (int k = 0; k < masked.length(); k++) {
+            char c = masked.charAt(k);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0 && (c == ';' || c == '\n')) {
+                parts.add(new int[] {from, k});
+                if (c == ';' && k + 1 < masked.length() && masked.charAt(k + 1) == ';') {
+                    k++;
+                }
+                from = k + 1;
+            }
+        }
+        parts.add(new int[] {from, logical.length()});
+        return parts;
+    }
+
+    private static String firstWord(String s) {
+        int end = 0;
+        while (end < s.length() && !Character.isWhitespace(s.charAt(end)) && s.charAt(end) != ';') {
+            end++;
+        }
+        return s.substring(0, end);
+    }
+
+    /** Where {@code word} stands as a word outside quotes, or -1. */
+    static int indexOfWord(String s, String word) {
+        String masked = stripQuoted(s);
+        Matcher m = Pattern.compile("(?:^|\\s)" + Pattern.quote(word) + "(?=\\s|$)").matcher(masked);
+        return m.find() ? m.end() - word.length() : -1;
+    }
+
+    /** The first && or || outside quotes and brackets, or -1. */
+    private static int indexOfOperator(String s) {
+        String masked = stripQuoted(s);
+        int depth = 0;
+        for (int k = 0; k + 1 < masked.length(); k++) {
+            char c = masked.charAt(k);
+            if (c == '[' || c == '(') {
+                depth++;
+            } else if (c == ']' || c == ')') {
+                depth--;
+            } else if (depth <= 0 && (masked.startsWith("&&", k) || masked.startsWith("||", k))) {
+                return k;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.sweepgate.review.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sweepgate.config.RunnerConfig;
+import dev.sweepgate.review.shell.ShellScript;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** How a runner's launch script turns the workflow's variables into the single-node script it runs. */
+class LaunchersTest {
+    static final Map<String, String> SGLANG_MTP = Launchers.inputs("toy", "fp4", "sglang", "mtp", true);
+
+    static List<String> candidates(String launcher, Map<String, String> inputs) {
+        return Launchers.candidates(ShellScript.parse("runners/launch_x.sh", launcher), inputs);
+    }
+
+    @Test
+    void oneLauncherPerNodeNameUpToItsFirstUnderscore() {
+        RunnerConfig runners = new RunnerConfig(Map.of("mi355x", List.of("mi355x-amds_0", "mi355x-amds_1", "mi355x-tw_0")), Map.of());
+        assertEquals(List.of("runners/launch_mi355x-amds.sh", "runners/launch_mi355x-tw.sh"), Launchers.of("mi355x", runners));
+        assertEquals(List.of(), Launchers.of("unknown-label", runners));
+    }
+
+    @Test
+    void theFrameworkTaggedNameIsTriedBeforeTheFallbackTheLauncherBuildsWhenItIsMissing() {
+        String launcher = """
+                SPEC_SUFFIX=$([[ "$SPEC_DECODING" == "mtp" ]] && printf '_mtp' || printf '')
+                SCRIPT="benchmarks/single_node/${SCENARIO_SUBDIR}${EXP_NAME%%_*}_${PRECISION}_mi355x_${FRAMEWORK}${SPEC_SUFFIX}.sh"
+                if [[ ! -f "$SCRIPT" ]]; then
+                    SCRIPT="benchmarks/single_node/${SCENARIO_SUBDIR}${EXP_NAME%%_*}_${PRECISION}_mi355x${SPEC_SUFFIX}.sh"
+                fi
+                bash "$SCRIPT"
+                """;
+        assertEquals(List.of("benchmarks/single_node/agentic/toy_fp4_mi355x_sglang_mtp.sh",
+                "benchmarks/single_node/agentic/toy_fp4_mi355x_mtp.sh"), candidates(launcher, SGLANG_MTP));
+        assertEquals(List.of("benchmarks/single_node/fixed_seq_len/toy_fp4_mi355x_sglang.sh",
+                "benchmarks/single_node/fixed_seq_len/toy_fp4_mi355x.sh"),
+                candidates(launcher, Launchers.inputs("toy", "fp4", "sglang", "none", false)));
+    }
+
+    @Test
+    void aTestOnTheWorkflowsVariablesKeepsOnlyTheBranchThatRuns() {
+        String launcher = """
+                if [[ "$FRAMEWORK" == "atom" || "$FRAMEWORK" == "atom-disagg" ]]; then
+                    NAME="${MODEL_PREFIX}_${PRECISION}_mi355x_atom"
+                else
+                    NAME="${MODEL_PREFIX}_${PRECISION}_mi355x"
+                fi
+                [[ -n "$SPEC_DECODING" && "$SPEC_DECODING" != "none" ]] && NAME="${NAME}_mtp"
+                bash "benchmarks/single_node/${SCENARIO_SUBDIR:-fixed_seq_len/}${NAME}.sh"
+                """;
+        assertEquals(List.of("benchmarks/single_node/agentic/toy_fp4_mi355x_mtp.sh"), candidates(launcher, SGLANG_MTP));
+        assertEquals(List.of("benchmarks/single_node/agentic/toy_fp4_mi355x_atom_mtp.sh"),
+                candidates(launcher, Launchers.inputs("toy", "fp4", "atom", "mtp", true)));
+    }
+
+    @Test
+    void aNameBuiltFromAVariableTheWorkflowDoesNotSetIsNoCandidate() {
+        assertEquals(List.of(), candidates("bash \"benchmarks/single_node/${RECIPE_NAME}.sh\"\n", SGLANG_MTP));
+    }
+
+    @Test
+    void undecidableTestsAreThreeValued() {
+        Map<String, String> vars = Map.of("FRAMEWORK", "sglang");
+        assertEquals(Boolean.TRUE, Launchers.test("[[ \"$FRAMEWORK\" == sglang ]]", vars));
+        assertEquals(Boolean.FALSE, Launchers.test("[[ \"$FRAMEWORK\" == \"trt\" ]] && [[ -z \"$UNSET\" ]]", vars));
+        assertEquals(null, Launchers.test("[[ \"$UNSET\" == x ]]", vars));
+        assertEquals(Boolean.TRUE, Launchers.test("[[ \"$UNSET\" == x ]] || [[ \"$FRAMEWORK\" == sg* ]]", vars));
+    }
+}
