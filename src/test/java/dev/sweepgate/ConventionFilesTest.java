@@ -84,7 +84,14 @@ class ConventionFilesTest {
 
     private PlanFixture upstream() throws IOException {
         PlanFixture fx = new PlanFixture(Files.createDirectories(dir.resolve("repo")));
-        fx.repo.git("update-ref", "refs/remotes/origin/main", fx.base);
+        // The gate reviews the configs a new entry selects: they run upstream images (check 6a).
+        for (String[] image : new String[][] {{"configs/amd-master.yaml", "img/alpha:1", "lmsysorg/sglang:alpha-1"},
+                {"configs/nvidia-master.yaml", "img/beta:1", "vllm/vllm-openai:beta-1"}}) {
+            Path file = fx.repo.dir().resolve(image[0]);
+            Files.writeString(file, Files.readString(file).replace(image[1], image[2]));
+        }
+        fx.repo.git("commit", "-qam", "upstream images");
+        fx.repo.git("update-ref", "refs/remotes/origin/main", "HEAD");
         return fx;
     }
 
