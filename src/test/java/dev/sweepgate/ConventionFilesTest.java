@@ -42,7 +42,9 @@ class ConventionFilesTest {
         Map<String, Object> hook = preCommitHook();
         assertEquals("sweepgate", hook.get("id"));
         assertNotNull(hook.get("name"));
-        assertEquals("system", hook.get("language"));
+        // a script of this repository: pre-commit runs it from its clone of it, in the repository committed to
+        assertEquals("script", hook.get("language"));
+        assertTrue(Files.isExecutable(Path.of((String) hook.get("entry"))), hook.get("entry") + " must be executable");
         assertEquals(false, hook.get("pass_filenames"));
         Pattern files = Pattern.compile((String) hook.get("files"));
         for (String path : List.of("perf-changelog.yaml", "configs/amd-master.yaml", "configs/runners.yaml",
@@ -54,7 +56,11 @@ class ConventionFilesTest {
         }
     }
 
-    /** What pre-commit runs: the entry as a shell parses it, in the repository, with sweepgate on PATH. */
+    /**
+     * What pre-commit runs for a {@code language: script} hook: the entry, a path in its clone of
+     * this repository, in the repository committed to (whose unstaged changes it has stashed), with
+     * sweepgate on PATH.
+     */
     private record Run(int exit, String err) {
     }
 
@@ -65,7 +71,8 @@ class ConventionFilesTest {
         Files.writeString(launcher, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
                 + "' -cp '" + System.getProperty("java.class.path") + "' dev.sweepgate.cli.Main \"$@\"\n");
         assertTrue(launcher.toFile().setExecutable(true));
-        ProcessBuilder pb = new ProcessBuilder("sh", "-c", (String) preCommitHook().get("entry")).directory(repo.toFile());
+        String entry = Path.of((String) preCommitHook().get("entry")).toAbsolutePath().toString();
+        ProcessBuilder pb = new ProcessBuilder(entry).directory(repo.toFile());
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         pb.environment().put("HOME", repo.toString());
         pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
@@ -87,6 +94,7 @@ class ConventionFilesTest {
         fx.repo.write("perf-changelog.yaml", PlanFixture.HISTORY + "\n"
                 + PlanFixture.entry("alpha-fp8-mi355x-sglang").replace("XXX", "3"));
 
+        fx.repo.git("add", "-A");
         Run run = runEntry(fx.repo.dir());
 
         assertEquals(0, run.exit(), run.err());
@@ -97,6 +105,7 @@ class ConventionFilesTest {
         PlanFixture fx = upstream();
         fx.repo.write("perf-changelog.yaml", PlanFixture.HISTORY.replace("Tune alpha", "Retune alpha") + "\n"
                 + PlanFixture.entry("alpha-fp8-mi355x-sglang").replace("XXX", "3"));
+        fx.repo.git("add", "-A");
 
         Run run = runEntry(fx.repo.dir());
 
@@ -109,11 +118,43 @@ class ConventionFilesTest {
         PlanFixture fx = upstream();
         Path amd = fx.repo.dir().resolve("configs/amd-master.yaml");
         Files.writeString(amd, Files.readString(amd).replace("conc-list: [4, 8] }", "conc-list: [4, 8, 16] }"));
+        fx.repo.git("add", "-A");
 
         Run run = runEntry(fx.repo.dir());
 
         assertEquals(1, run.exit(), run.err());
         assertTrue(run.err().contains("coverage.uncovered"), run.err());
+    }
+
+    @Test
+    void thePreCommitEntryChecksWhatIsStagedNotTheWorkingTree() throws Exception {
+        PlanFixture fx = upstream();
+        String valid = PlanFixture.HISTORY + "\n" + PlanFixture.entry("alpha-fp8-mi355x-sglang").replace("XXX", "3");
+        fx.repo.write("perf-changelog.yaml", valid);
+        fx.repo.git("add", "-A");
+        // an unstaged edit of history is not what is committed
+        fx.repo.write("perf-changelog.yaml", valid.replace("Tune alpha", "Retune alpha"));
+        String staged = fx.repo.git("diff", "--cached");
+        String refs = fx.repo.git("for-each-ref");
+
+        Run run = runEntry(fx.repo.dir());
+
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(staged, fx.repo.git("diff", "--cached"), "the index is left alone");
+        assertEquals(refs, fx.repo.git("for-each-ref"), "no ref is made or moved");
+    }
+
+    @Test
+    void thePreCommitEntrySaysToFetchAMissingUpstream() throws Exception {
+        PlanFixture fx = new PlanFixture(Files.createDirectories(dir.resolve("alone")));
+        fx.repo.write("perf-changelog.yaml", PlanFixture.HISTORY + "\n" + PlanFixture.entry("alpha-fp8-mi355x-sglang"));
+        fx.repo.git("add", "-A");
+
+        Run run = runEntry(fx.repo.dir());
+
+        assertEquals(3, run.exit(), run.err());
+        assertTrue(run.err().contains("the upstream branch origin/main is unknown here; fetch it (git fetch origin main)"),
+                run.err());
     }
 
     @Test
@@ -169,7 +210,25 @@ class ConventionFilesTest {
             }
         }
         assertEquals(List.of("actions/setup-java", "actions/cache"), uses);
+        // the jar with the archives of both JDKs (the AOT cache for the default 25, the CDS archive for 17),
+        // keyed on the exact JDK; after an exact hit the sources get the jar's time, so nothing is rebuilt
+        Map<String, Object> cache = step(steps, "cache");
+        String paths = (String) ((Map<String, Object>) cache.get("with")).get("path");
+        for (String file : List.of("sweepgate.jar", "sweepgate.jsa", "sweepgate.aot")) {
+            assertTrue(paths.contains("${{ github.action_path }}/target/" + file + "\n"), paths);
+        }
+        assertTrue(((String) ((Map<String, Object>) cache.get("with")).get("key")).contains("${{ steps.java.outputs.version }}"));
+        Map<String, Object> keep = step(steps, "keep");
+        assertEquals("steps.cache.outputs.cache-hit == 'true'", keep.get("if"));
+        assertEquals("\"$GITHUB_ACTION_PATH/.github/scripts/cached-build.sh\" \"$GITHUB_ACTION_PATH\"",
+                ((String) keep.get("run")).strip());
         assertNotNull(lastRun);
         assertTrue(lastRun.contains("\"$GITHUB_ACTION_PATH/sweepgate\" \"$SWEEPGATE_COMMAND\" \"${args[@]}\""), lastRun);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> step(List<Object> steps, String id) {
+        return steps.stream().map(step -> (Map<String, Object>) step).filter(step -> id.equals(step.get("id")))
+                .findFirst().orElseThrow(() -> new AssertionError("action.yml has no step with id " + id));
     }
 }

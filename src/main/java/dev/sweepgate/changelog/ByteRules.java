@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The byte rules of changelog.md: history stays byte for byte, new entries are appended
@@ -16,6 +17,8 @@ public final class ByteRules {
     private static final String START = ChangelogFile.ENTRY_START;
     private static final String LINE_START = "\n" + START;
     private static final String PR_LINK_LINE = "  pr-link:";
+    /** File-rule problems after which a head's bytes are not text the byte rules can read. */
+    private static final Set<String> UNREADABLE = Set.of("changelog.empty", "changelog.encoding", "yaml.too-large");
     /** Appended to every failure of an append: the tool that repairs them. */
     static String fixHint(ChangelogFile base, ChangelogFile head) {
         String prefix = head.name() + "@";
@@ -51,6 +54,24 @@ public final class ByteRules {
         byte[] start = ((endsWithEmptyLine(base) ? "" : "\n") + START).getBytes(StandardCharsets.US_ASCII);
         return head.length >= base.length + start.length
                 && Arrays.equals(start, 0, start.length, head, base.length, base.length + start.length);
+    }
+
+    /**
+     * The byte rules of a change whose head breaks a file rule but can still be read as text: when
+     * it has more {@code - config-keys:} lines than the base, it appends, and the rules of an append
+     * judge its bytes. So a changed history byte is reported with the new entry's type error, in one
+     * run, instead of after it is fixed. The base must pass the file rules; a head that is not UTF-8
+     * or is too large gets its one problem only, and a head that appends nothing (history edited,
+     * entries deleted) is the history rules' to judge once it parses.
+     */
+    public static void checkBrokenHead(ChangelogFile base, ChangelogFile head, Problems problems) {
+        if (!base.ok() || head.ok() || head.problems().stream().anyMatch(p -> UNREADABLE.contains(p.rule()))) {
+            return;
+        }
+        String text = new String(head.bytes(), StandardCharsets.UTF_8);
+        if (ChangelogFile.countEntryStarts(text) > base.items().size()) {
+            checkAppend(base, head, problems);
+        }
     }
 
     private static boolean endsWithEmptyLine(byte[] bytes) {

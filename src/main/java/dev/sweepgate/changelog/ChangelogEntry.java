@@ -42,6 +42,18 @@ public record ChangelogEntry(List<String> configKeys, List<String> description, 
         return "entry " + number + (pos.line() > 0 ? " (line " + pos.line() + ")" : "");
     }
 
+    /**
+     * How a message names several entries, each by its place and line in one file:
+     * {@code entry 774 (line 6390)}, {@code entries 774 (line 6390) and 775 (line 6397)}.
+     */
+    public static String labels(List<ChangelogEntry> entries) {
+        if (entries.size() == 1) {
+            return entries.get(0).label();
+        }
+        List<String> each = entries.stream().map(e -> e.label().substring("entry ".length())).toList();
+        return "entries " + String.join(", ", each.subList(0, each.size() - 1)) + " and " + each.get(each.size() - 1);
+    }
+
     /** The scenarios this entry benchmarks: its scenario-type, or both in enumeration order. */
     public List<ScenarioType> scenarios() {
         return scenarioTypes == null ? List.of(ScenarioType.values()) : scenarioTypes;

@@ -35,9 +35,10 @@ final class CanonicalizeCommand implements ContextCommand {
         PrLinkPolicy policy = options.policy(context);
         String baseRef = this.baseRef.getValue();
         Git git = new Git(context.dir());
-        String base = ChangelogGate.refs(git, baseRef, null).baseCommit();
-        String file = options.changelogFile();
-        ChangelogFile baseFile = ChangelogFile.check(git.show(base, file), file + "@" + baseRef);
+        ChangelogGate.Refs refs = ChangelogGate.refs(git, baseRef, null);
+        // One name for the file read at the base, read in the working tree and written back (from a subdirectory too).
+        String file = context.located(options.changelogFile());
+        ChangelogFile baseFile = ChangelogFile.check(git.show(refs.baseCommit(), file, refs.baseLabel()), file + "@" + baseRef);
         ChangelogFile head = ChangelogFile.check(context.read(file), file);
         MergeOutcome outcome = Canonicalizer.canonicalize(baseFile, head, policy);
         return MergeReport.finish(context, format, outcome, context.resolve(file));

@@ -47,6 +47,8 @@ public final class CdsTraining {
                 + "  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n";
         Files.writeString(changelog, appended, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
         haveHistory = haveHistory && commit(repo, "head");
+        Files.writeString(repo.resolve("sweep.json"), "{\"single_node\":{\"1k1k\":[{\"runner\":\"h100\","
+                + "\"framework\":\"sglang\",\"conc\":[4],\"ratio\":0.5,\"note\":\"caf\u00e9\"}]},\"changelog_metadata\":{}}");
 
         List<List<String>> commands = List.of(
                 List.of("--version"),
@@ -57,6 +59,11 @@ public final class CdsTraining {
                 List.of("check-golden-al"),
                 List.of("validate-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
+                // the push job splits every sweep: the tree and the chunk set are on its path
+                List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--split-dir", "chunks"),
+                List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--priority-policy",
+                        "configs/ci-priority.yaml", "--event-name", "push", "--queue-namespace", "1:1"),
+                List.of("prioritize", "--input", "sweep.json", "--labels-json", "[\"ci-checklist-complete\"]"),
                 List.of("validate-changelog", "--base-ref", "HEAD"),
                 List.of("check-coverage", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
                 List.of("full-sweep", "--help"),

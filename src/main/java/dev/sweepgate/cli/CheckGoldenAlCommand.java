@@ -1,10 +1,8 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
-import dev.sweepgate.review.launch.RepoFiles;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -28,10 +26,7 @@ final class CheckGoldenAlCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            List<Problem> problems;
-            try (RepoFiles launchFiles = golden.launchFiles(context)) {
-                problems = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(), launchFiles));
-            }
+            List<Problem> problems = format.judge(golden.check(context, configs));
             context.report(problems, format.chosen(), false);
             return problems.stream().anyMatch(Problem::isError) ? Main.RULE_BROKEN : Main.OK;
         } catch (ProblemException e) {

@@ -1,6 +1,8 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.output.Format;
+import dev.sweepgate.output.Highlight;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
@@ -13,9 +15,18 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Help;
 
-/** What a running command works with: its directory (after -C), environment and streams. */
-public record Context(Path dir, Env env) {
+/**
+ * What a running command works with: its directory (after -C), environment and streams.
+ *
+ * @param ansi whether output may be coloured: picocli's {@link Help.Ansi#AUTO} when run from a
+ *             shell, OFF in process, as {@link Main} runs it
+ */
+public record Context(Path dir, Env env, Help.Ansi ansi) {
+    public Context(Path dir, Env env) {
+        this(dir, env, Help.Ansi.OFF);
+    }
 
     public PrintStream out() {
         return env.out();
@@ -30,9 +41,19 @@ public record Context(Path dir, Env env) {
         return dir.resolve(path).normalize();
     }
 
+    /**
+     * A repository file as named on the command line, spelled as seen from {@link #dir}: from a
+     * subdirectory, a default path that is not there is the file at the work tree's top
+     * ({@code ../perf-changelog.yaml}). Read it, show it at a commit and write it by this name, so
+     * that all three mean the same file.
+     */
+    public String located(String path) {
+        return RepoRoot.locate(dir, path);
+    }
+
     /** Reads a file named on the command line; a missing or unreadable one is an environment failure. */
     public byte[] read(String path) {
-        Path file = resolve(dev.sweepgate.git.RepoRoot.locate(dir, path));
+        Path file = resolve(located(path));
         try {
             long size = Files.size(file);
             if (size > YamlLoader.MAX_BYTES) {
@@ -67,6 +88,8 @@ public record Context(Path dir, Env env) {
             return;
         }
         PrintStream target = structured && !stdoutIsData ? out() : err();
-        ProblemRenderer.render(problems, format, "sweepgate", target);
+        // Colour for people at a terminal only: the text format on stderr.
+        Highlight highlight = format == Format.TEXT && target == err() ? AnsiHighlight.of(ansi) : Highlight.NONE;
+        ProblemRenderer.render(problems, format, "sweepgate", target, highlight);
     }
 }

@@ -3,6 +3,7 @@ package dev.sweepgate.cli;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -12,9 +13,14 @@ import java.util.Map;
  * Everything a command may take from its surroundings. Passed in rather than read from
  * globals, so tests run commands in process against their own directories and streams.
  */
-public record Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err) {
+public record Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in) {
     public Env {
         variables = Map.copyOf(variables);
+    }
+
+    /** Surroundings with nothing on standard input. */
+    public Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err) {
+        this(workingDir, variables, out, err, InputStream.nullInputStream());
     }
 
     /**
@@ -22,7 +28,8 @@ public record Env(Path workingDir, Map<String, String> variables, PrintStream ou
      * Java 17 would write every non-ASCII character of the JSON and of quoted lines as `?`.
      */
     public static Env system() {
-        return new Env(Path.of("").toAbsolutePath(), System.getenv(), utf8(FileDescriptor.out), utf8(FileDescriptor.err));
+        return new Env(Path.of("").toAbsolutePath(), System.getenv(), utf8(FileDescriptor.out), utf8(FileDescriptor.err),
+                System.in);
     }
 
     private static PrintStream utf8(FileDescriptor descriptor) {

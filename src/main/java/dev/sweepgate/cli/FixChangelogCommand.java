@@ -32,11 +32,13 @@ final class FixChangelogCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         Git git = new Git(context.dir());
-        String base = ChangelogGate.refs(git, change.baseRef(), null).baseCommit();
-        ChangelogFile baseFile = ChangelogFile.check(git.show(base, change.changelogFile()),
-                change.changelogFile() + "@" + change.baseRef());
-        byte[] head = context.read(change.changelogFile());
-        MergeOutcome outcome = ChangelogFixer.fix(baseFile, head, change.changelogFile(), change.baseRef());
-        return MergeReport.finish(context, format, outcome, context.resolve(change.changelogFile()));
+        ChangelogGate.Refs refs = ChangelogGate.refs(git, change.baseRef(), null);
+        // One name for the file read at the base, read in the working tree and written back (from a subdirectory too).
+        String file = context.located(change.changelogFile());
+        ChangelogFile baseFile = ChangelogFile.check(git.show(refs.baseCommit(), file, refs.baseLabel()),
+                file + "@" + change.baseRef());
+        byte[] head = context.read(file);
+        MergeOutcome outcome = ChangelogFixer.fix(baseFile, head, file, change.baseRef());
+        return MergeReport.finish(context, format, outcome, context.resolve(file));
     }
 }

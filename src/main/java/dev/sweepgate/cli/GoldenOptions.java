@@ -1,8 +1,12 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.Problem;
+import dev.sweepgate.review.launch.RepoFiles;
 import dev.sweepgate.yaml.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,13 +42,47 @@ public final class GoldenOptions {
         return Specs.given(listUnpinned);
     }
 
+    /** The directory as read from the context's directory (the repository's, from a subdirectory). */
+    private String located(Context context) {
+        return RepoRoot.locate(context.dir(), dir());
+    }
 
     /**
      * The benchmark repository's files in the working tree, where an unpinned config's launch
      * script or recipe is read: the top of the work tree the directory is in.
      */
-    public dev.sweepgate.review.launch.RepoFiles launchFiles(Context context) {
-        return dev.sweepgate.review.launch.RepoFiles.workingTree(RepoRoot.of(context.dir()));
+    public RepoFiles launchFiles(Context context) {
+        return RepoFiles.workingTree(RepoRoot.of(context.dir()));
+    }
+
+    /**
+     * Whether the golden check cannot run because the default directory is absent (configs
+     * checked outside a full checkout of the benchmark repository): it is then skipped with
+     * {@link #skipped}. A {@code --golden-dir} the user gave must exist ({@link #load}).
+     */
+    public boolean absentByDefault(Context context) {
+        return goldenDir.originalStringValues().isEmpty() && !Files.isDirectory(context.resolve(located(context)));
+    }
+
+    /** The one note that says the golden check was skipped, and how to run it. */
+    public Problem skipped(Context context) {
+        return new Problem(Problem.Severity.NOTE, DEFAULT_DIR, 0, 0, "golden.skipped", "no " + DEFAULT_DIR
+                + "/ directory (looked in " + context.dir() + " and at the top of its work tree), so the golden "
+                + "acceptance-length check was skipped; run it with --golden-dir DIR, or in a full checkout");
+    }
+
+    /**
+     * The golden check's problems: the curves' check (an unpinned config's acceptance length read
+     * from its launch files in the working tree), or the note that it was skipped when the default
+     * directory is absent.
+     */
+    public List<Problem> check(Context context, ConfigSet configs) {
+        if (absentByDefault(context)) {
+            return List.of(skipped(context));
+        }
+        try (RepoFiles launchFiles = launchFiles(context)) {
+            return GoldenAlCheck.check(configs, load(context), listUnpinned(), launchFiles);
+        }
     }
 
     /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */

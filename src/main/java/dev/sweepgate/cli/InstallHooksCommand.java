@@ -48,7 +48,8 @@ final class InstallHooksCommand implements ContextCommand {
         }
         Tool tool = command != null ? Tool.given(command) : Tool.find(context.env().variable("PATH"));
         HookInstaller.Outcome outcome = new HookInstaller(new Git(context.dir()))
-                .install(new HookInstaller.Settings(tool, context.resolve(changelogFile), repo, Specs.given(force)));
+                .install(new HookInstaller.Settings(tool, context.resolve(context.located(changelogFile)), repo,
+                        Specs.given(force)));
         if (outcome.refusal() != null) {
             context.report(List.of(outcome.refusal()), format.chosen(), false);
             return Main.RULE_BROKEN;

@@ -37,7 +37,7 @@ public final class Main {
 
     public static void main(String[] args) {
         Env env = Env.system();
-        // Colours only when stdout is a terminal (and NO_COLOR is unset): picocli decides.
+        // Colours only on a terminal (and with NO_COLOR unset): picocli decides, for help and diagnostics.
         int status = run(commandLine(args), args, env, Help.Ansi.AUTO);
         // System.exit does not flush: output printed without a final newline would be lost.
         env.out().flush();
@@ -77,8 +77,9 @@ public final class Main {
                 }
                 break;
             } else {
-                // the completion script describes the whole tree
-                if (SweepgateCommand.SUBCOMMANDS.contains(arg) && !arg.equals(SweepgateCommand.COMPLETION)) {
+                // the completion script describes the whole tree, and help prints the usage of any command
+                if (SweepgateCommand.SUBCOMMANDS.contains(arg) && !arg.equals(SweepgateCommand.COMPLETION)
+                        && !arg.equals(SweepgateCommand.HELP)) {
                     return commandLine(List.of(arg));
                 }
                 break;
@@ -130,6 +131,12 @@ public final class Main {
 
     /** Runs the command named last, in its context; help and version requests are answered instead. */
     private static int execute(ParseResult parsed, Env env) {
+        for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+            if (!level.unmatched().isEmpty()) {
+                // picocli's parser forgives a help command what it does not know; sweepgate does not
+                throw new UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+            }
+        }
         Integer helpStatus = CommandLine.executeHelpRequest(parsed);
         if (helpStatus != null) {
             return helpStatus;
@@ -145,7 +152,8 @@ public final class Main {
             throw new ParameterException(command, "Missing required subcommand");
         }
         try {
-            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory(), env);
+            Context context = context(((SweepgateCommand) parsed.commandSpec().userObject()).directory(), env,
+                    command.getColorScheme().ansi());
             if (body instanceof ContextCommand contextCommand) {
                 return contextCommand.call(context);
             }
@@ -193,6 +201,10 @@ public final class Main {
     private static int failed(Throwable thrown, CommandLine command, Env env) {
         Throwable e = thrown instanceof ExecutionException && thrown.getCause() != null ? thrown.getCause() : thrown;
         PrintWriter err = command.getErr();
+        if (e instanceof ParameterException usage) {
+            // picocli's help command asked for a command that does not exist
+            return badUsage(usage, new String[0]);
+        }
         if (e instanceof ProblemException p) {
             // Commands render their own problems; this is the fallback for ones that escaped.
             p.problems().forEach(problem -> err.println(ProblemRenderer.text(problem)));
@@ -235,8 +247,8 @@ public final class Main {
         return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
     }
 
-    /** The context every subcommand runs in: -C DIR applied, environment and streams. */
-    static Context context(Path directory, Env env) {
+    /** The context every subcommand runs in: -C DIR applied, environment and streams, whether to colour. */
+    static Context context(Path directory, Env env, Help.Ansi ansi) {
         Path base = env.workingDir();
         if (directory != null) {
             base = base.resolve(directory).normalize();
@@ -244,6 +256,6 @@ public final class Main {
                 throw new UsageException("-C " + directory + ": no such directory");
             }
         }
-        return new Context(base, env);
+        return new Context(base, env, ansi);
     }
 }

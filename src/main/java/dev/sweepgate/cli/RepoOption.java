@@ -6,6 +6,7 @@ import dev.sweepgate.git.Remotes;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -25,6 +26,18 @@ final class RepoOption {
      */
     Future<String> repo(Context context, ExecutorService pool) {
         return repo.getValue() != null ? CompletableFuture.completedFuture(repo(context)) : pool.submit(() -> repo(context));
+    }
+
+    /**
+     * {@link #repo(Context)} when it is needed: a repository given is checked now, origin is looked
+     * up (a git process) only if asked.
+     */
+    Supplier<String> lazily(Context context) {
+        if (repo.getValue() != null) {
+            String given = repo(context);
+            return () -> given;
+        }
+        return () -> repo(context);
     }
 
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */

@@ -31,7 +31,7 @@ final class ResolveConflictCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         PrLinkPolicy policy = options.policy(context);
-        String file = options.changelogFile();
+        String file = context.located(options.changelogFile());
         Git git = new Git(context.dir());
         git.requireRepository();
         List<Git.StageEntry> stages = git.stages(file);

@@ -4,6 +4,7 @@ import dev.sweepgate.changelog.ChangelogFormat;
 import dev.sweepgate.config.ConfigFormat;
 import dev.sweepgate.schema.Format;
 import dev.sweepgate.schema.JsonSchema;
+import dev.sweepgate.sweep.priority.PolicyFormat;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -14,19 +15,21 @@ final class SchemaCommand implements ContextCommand {
      * command runs: picocli reads the constants of every command's enums when it builds the tree.
      */
     enum FileFormat {
-        master, runners, changelog;
+        master, runners, changelog, priority;
 
         Format format() {
             return switch (this) {
                 case master -> ConfigFormat.MASTER_FILE;
                 case runners -> ConfigFormat.RUNNERS_FILE;
                 case changelog -> ChangelogFormat.FILE;
+                case priority -> PolicyFormat.FILE;
             };
         }
     }
 
     private final PositionalParamSpec kind = Specs.positional("FORMAT", FileFormat.class, "master "
-            + "(configs/*-master.yaml), runners (configs/runners.yaml) or changelog (perf-changelog.yaml).").build();
+            + "(configs/*-master.yaml), runners (configs/runners.yaml), changelog (perf-changelog.yaml) or priority "
+            + "(configs/ci-priority.yaml).").build();
 
     @Override
     public CommandSpec spec() {

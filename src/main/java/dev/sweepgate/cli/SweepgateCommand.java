@@ -3,6 +3,7 @@ package dev.sweepgate.cli;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.AutoComplete;
+import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -36,6 +37,8 @@ import picocli.CommandLine.ScopeType;
 final class SweepgateCommand {
     /** The command whose script describes every command: it always gets the whole tree. */
     static final String COMPLETION = "generate-completion";
+    /** {@code help [COMMAND]}: picocli's help command, which prints a sibling's usage, so it gets the whole tree too. */
+    static final String HELP = "help";
 
     /**
      * The subcommands, in the order help lists them. {@link Main#commandLine(String[])} adds the one a
@@ -43,8 +46,9 @@ final class SweepgateCommand {
      * time for commands it does not call.
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
-            "test-config", "validate-changelog", "process-changelog", "check-coverage", "fix-changelog", "plan", "review",
-            "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION);
+            "test-config", "validate-changelog", "process-changelog", "prioritize", "check-coverage", "fix-changelog",
+            "plan", "review", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION,
+            HELP);
 
     /** The model of the subcommand called {@code name}, built now. */
     static Object subcommand(String name) {
@@ -56,18 +60,33 @@ final class SweepgateCommand {
             case "test-config" -> new TestConfigCommand().spec();
             case "validate-changelog" -> new ValidateChangelogCommand().spec();
             case "process-changelog" -> new ProcessChangelogCommand().spec();
+            case "prioritize" -> new PrioritizeCommand().spec();
             case "check-coverage" -> new CheckCoverageCommand().spec();
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();
             case "review" -> new ReviewCommand().spec();
+            case "reuse-check" -> new ReuseCheckCommand().spec();
             case "prepare-merge" -> PrepareMergeCommand.spec();
             case "merge-driver" -> new MergeDriverCommand().spec();
             case "install-hooks" -> new InstallHooksCommand().spec();
             case "schema" -> new SchemaCommand().spec();
-            // picocli's own command, declared with annotations; only help and completion build it
+            // picocli's own commands, declared with annotations; only help and completion build them
             case COMPLETION -> new AutoComplete.GenerateCompletion();
+            case HELP -> helpCommand();
             default -> throw new IllegalArgumentException("no subcommand " + name);
         };
+    }
+
+    /**
+     * picocli's {@link CommandLine.HelpCommand} ({@code sweepgate help [COMMAND]}), with the
+     * {@code -V/--version} every command takes ({@link Specs#command}). Like {@code --help}, it answers
+     * before {@code -C DIR} is looked at.
+     */
+    private static CommandSpec helpCommand() {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(new CommandLine.HelpCommand()).versionProvider(new Main.ManifestVersion());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
+        return spec;
     }
 
     // Converted by Path.of itself: picocli's built-in Path converter calls it through reflection,

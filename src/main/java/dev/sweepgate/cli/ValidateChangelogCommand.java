@@ -39,9 +39,9 @@ final class ValidateChangelogCommand implements ContextCommand {
 
     private final RepoOption repoOption = new RepoOption();
 
-    private final OptionSpec checkCoverage = Specs.flag("--check-coverage", "Also run check-coverage: every config "
-            + "whose generated rows changed must be covered by an appended entry (off by default, so the verdicts stay "
-            + "those of the reference).").build();
+    private final OptionSpec checkCoverage = Specs.flag("--check-coverage", "Also run check-coverage: fail when a "
+            + "config's generated rows changed and no appended entry covers them. Off by default, when only the "
+            + "changelog is judged; the pull request gate (.github/scripts/pr-gate.sh) passes it.").build();
 
     @Override
     public CommandSpec spec() {

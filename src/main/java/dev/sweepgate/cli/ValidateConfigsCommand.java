@@ -1,11 +1,9 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
-import dev.sweepgate.review.launch.RepoFiles;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -29,11 +27,9 @@ final class ValidateConfigsCommand implements ContextCommand {
     public int call(Context context) {
         try {
             ConfigSet configs = files.load(context);
-            // The golden-AL lint belongs to config validation; missing curves are exit 3, as in check-golden-al.
-            List<Problem> lint;
-            try (RepoFiles launchFiles = golden.launchFiles(context)) {
-                lint = format.judge(GoldenAlCheck.check(configs, golden.load(context), golden.listUnpinned(), launchFiles));
-            }
+            // The golden-AL lint belongs to config validation; a --golden-dir that is missing is exit 3, as in
+            // check-golden-al, the default directory missing skips it with a note.
+            List<Problem> lint = format.judge(golden.check(context, configs));
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;

@@ -16,9 +16,10 @@ import java.util.List;
 /**
  * Reads typed fields out of one mapping, reporting every type or presence problem with its
  * position and a fix. Types are strict: an integer field takes a YAML integer only, never a
- * quoted number or a boolean, and explicit nulls are refused.
+ * quoted number or a boolean, and explicit nulls are refused. Public for the other files of
+ * {@code configs/} that are read the same way (the CI priority policy).
  */
-final class MapReader {
+public final class MapReader {
     private final YMap map;
     private final String what;
     private final Problems problems;
@@ -28,13 +29,13 @@ final class MapReader {
     /**
      * @param what how messages name the mapping, e.g. {@code config 'dsr1-fp8-h200-sglang'}
      */
-    MapReader(YMap map, String what, Problems problems) {
+    public MapReader(YMap map, String what, Problems problems) {
         this.map = map;
         this.what = what;
         this.problems = problems;
     }
 
-    YMap map() {
+    public YMap map() {
         return map;
     }
 
@@ -59,7 +60,7 @@ final class MapReader {
     }
 
     /** Reports every key that is not a field of {@code shape}. */
-    void rejectUnknown(Shape shape) {
+    public void rejectUnknown(Shape shape) {
         rejectUnknown(shape, List.of());
     }
 
@@ -83,7 +84,7 @@ final class MapReader {
     // validator and the generated schema cannot drift apart.
 
     /** A string field, non-empty when its definition says so. */
-    String string(Field f) {
+    public String string(Field f) {
         return f.kind(Kind.Str.class).nonEmpty() ? nonEmptyString(f.name(), f.required()) : string(f.name(), f.required());
     }
 
@@ -98,7 +99,7 @@ final class MapReader {
         return bool(f.name(), f.required());
     }
 
-    Integer integer(Field f) {
+    public Integer integer(Field f) {
         return integer(f.name(), f.required(), f.kind(Kind.Int.class).min());
     }
 
@@ -111,7 +112,7 @@ final class MapReader {
         return integerValue(item, f.name(), k.min());
     }
 
-    Double number(Field f) {
+    public Double number(Field f) {
         f.kind(Kind.Num.class);
         return number(f.name(), f.required());
     }
@@ -122,14 +123,14 @@ final class MapReader {
     }
 
     /** A nested object or a map of named values. */
-    YMap mapping(Field f) {
+    public YMap mapping(Field f) {
         if (!(f.kind() instanceof Kind.Obj || f.kind() instanceof Kind.MapOf)) {
             throw new IllegalStateException("field `" + f.name() + "` is declared as " + f.kind() + ", not a mapping");
         }
         return mapping(f.name(), f.required());
     }
 
-    List<String> stringList(Field f) {
+    public List<String> stringList(Field f) {
         if (!(f.kind(Kind.ListOf.class).item() instanceof Kind.Str)) {
             throw new IllegalStateException("items of `" + f.name() + "` are not strings");
         }

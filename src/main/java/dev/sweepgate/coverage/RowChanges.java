@@ -28,11 +28,23 @@ public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
         byScenario = byScenario.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(byScenario));
     }
 
-    /** One point that differs, and for a changed point the fields that differ. */
-    public record Point(String expName, Object conc, List<String> fields) {
+    /** One point that differs, and for a changed point how its fields differ. */
+    public record Point(String expName, Object conc, List<FieldChange> changes) {
         public Point {
-            fields = List.copyOf(fields);
+            changes = List.copyOf(changes);
         }
+
+        /** The names of the fields that differ, in row order. */
+        public List<String> fields() {
+            return changes.stream().map(FieldChange::field).toList();
+        }
+    }
+
+    /**
+     * A field of a changed point: its value at the base and at the head, each null where the
+     * row does not have the field (rows never hold a null value).
+     */
+    public record FieldChange(String field, Object base, Object head) {
     }
 
     /** Added, removed and changed points of one scenario, in head order (removed: base order). */
@@ -233,14 +245,14 @@ public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
         return points;
     }
 
-    private static List<String> differingFields(RawPoint base, RawPoint head) {
+    private static List<FieldChange> differingFields(RawPoint base, RawPoint head) {
         Set<String> names = new LinkedHashSet<>(head.fields().keySet());
         names.addAll(base.fields().keySet());
-        List<String> differ = new ArrayList<>();
+        List<FieldChange> differ = new ArrayList<>();
         for (String name : names) {
             if (base.fields().containsKey(name) != head.fields().containsKey(name)
                     || !Objects.equals(PyValues.normalize(base.fields().get(name)), PyValues.normalize(head.fields().get(name)))) {
-                differ.add(name);
+                differ.add(new FieldChange(name, base.fields().get(name), head.fields().get(name)));
             }
         }
         return differ;

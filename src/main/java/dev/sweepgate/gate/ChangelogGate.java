@@ -12,7 +12,9 @@ import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigLoader;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.git.Remotes;
 import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
@@ -32,6 +34,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -48,6 +51,8 @@ public final class ChangelogGate {
     private final List<String> masterFiles;
     private final String runnerFile;
     private final SweepComputation computation;
+    /** The repository canonical pr-links point to, asked only when a change does more than append (step 0). */
+    private final Supplier<String> repo;
 
     /**
      * @param workingTree reads a file of the working tree (missing files are an environment failure)
@@ -65,6 +70,25 @@ public final class ChangelogGate {
         this.masterFiles = masterFiles.stream().map(this::located).toList();
         this.runnerFile = located(runnerFile);
         this.computation = computation;
+        this.repo = () -> Remotes.githubRepoOr(git, PrLinkPolicy.DEFAULT_REPO);
+    }
+
+    private ChangelogGate(ChangelogGate gate, Supplier<String> repo) {
+        this.git = gate.git;
+        this.workingTree = gate.workingTree;
+        this.masterFiles = gate.masterFiles;
+        this.runnerFile = gate.runnerFile;
+        this.computation = gate.computation;
+        this.repo = repo;
+    }
+
+    /**
+     * This gate with the repository whose pull-request links are canonical (process-changelog's
+     * {@code --repo}); by default the GitHub repository of the origin remote, else the benchmark
+     * repository, as validate-changelog's {@code --repo} defaults.
+     */
+    public ChangelogGate withRepo(Supplier<String> repo) {
+        return new ChangelogGate(this, repo);
     }
 
     /** {@code path} as seen from where git runs: the repository's file when the directory has none (RepoRoot). */
@@ -76,14 +100,28 @@ public final class ChangelogGate {
      * The two sides of a change. {@code headCommit} null means the working tree.
      *
      * @param baseRef, headRef the refs as the user wrote them (for messages and metadata)
+     * @param baseCommit       the merge base of the base ref and the head, where the change starts
+     * @param baseTip          the commit the base ref names
      */
-    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+    public record Refs(String baseRef, String baseCommit, String headRef, String headCommit, String baseTip) {
+        /** Sides whose base is the commit {@code baseRef} names itself (no merge base to tell apart). */
+        public Refs(String baseRef, String baseCommit, String headRef, String headCommit) {
+            this(baseRef, baseCommit, headRef, headCommit, baseCommit);
+        }
+
         public boolean headIsWorkingTree() {
             return headCommit == null;
         }
 
         String headLabel() {
             return headIsWorkingTree() ? "the working tree" : headRef;
+        }
+
+        /** How a message names the base commit: the ref the user typed, or what the merge base is of. */
+        public String baseLabel() {
+            return baseCommit.equals(baseTip) ? baseRef
+                    : baseCommit.substring(0, Math.min(12, baseCommit.length())) + " (the merge base of " + baseRef
+                            + " and " + (headIsWorkingTree() ? "HEAD" : headRef) + ")";
         }
     }
 
@@ -111,10 +149,10 @@ public final class ChangelogGate {
     public static Refs refs(Git git, String baseRef, String headRef) {
         if (headRef == null) {
             String base = git.resolveCommit(baseRef, "--base-ref");
-            return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null);
+            return new Refs(baseRef, git.mergeBase(base, null, baseRef, "the working tree (HEAD)"), null, null, base);
         }
         Git.Commits commits = git.resolveWithMergeBase(baseRef, headRef, "--base-ref", "--head-ref");
-        return new Refs(baseRef, commits.mergeBase(), headRef, commits.head());
+        return new Refs(baseRef, commits.mergeBase(), headRef, commits.head(), commits.base());
     }
 
     /** Steps 1 to 3 of validate-changelog; its sweep's rows carry no recipe-fingerprint (only counts are printed). */
@@ -207,7 +245,8 @@ public final class ChangelogGate {
 
     /**
      * Steps 1 and 2 of validate-changelog on two sides already read: the file rules on both,
-     * then the history rules and, when those pass, the byte rules. No git and no sweep, so a
+     * then the history rules and, when those pass, the byte rules (which also judge a head that
+     * breaks file rules but appends, {@link ByteRules#checkBrokenHead}). No git and no sweep, so a
      * caller (or a test) can judge many heads against one base cheaply.
      */
     public static RuleCheck checkRules(ChangelogFile base, ChangelogFile head, PrLinkPolicy policy) {
@@ -215,6 +254,8 @@ public final class ChangelogGate {
         problems.addAll(base.problems());
         problems.addAll(head.problems());
         if (!base.ok() || !head.ok()) {
+            // The byte rules do not wait for the file rules: one round of fixes (docs/problems.md).
+            ByteRules.checkBrokenHead(base, head, problems);
             return new RuleCheck(null, false, problems.all());
         }
         ChangelogChange change = HistoryRules.check(base, head, policy, problems);
@@ -246,12 +287,12 @@ public final class ChangelogGate {
             boolean bothSides = base != null && head != null;
             // Once: whether the head only appends decides both step 0 and where the entries come from.
             AddedText.Added appended = bothSides ? AddedText.appended(base, head) : null;
-            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs)) {
+            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs, repo.get())) {
                 return new Sweep(List.of(), List.of(), List.of(), List.of());
             }
             try {
                 List<ChangelogEntry> entries = appended != null ? AddedText.parse(appended, changelog, head)
-                        : addedEntries(refs, changelog, bothSides ? head : null);
+                        : addedEntries(refs, changelog, head != null ? head : workingTreeOrNull(refs, changelog));
                 return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
             } catch (ProblemException e) {
                 throw new ProblemException(Sources.apply(e.problems(), changelog, head));
@@ -274,23 +315,37 @@ public final class ChangelogGate {
     }
 
     /**
-     * Process step 0: whether the change only corrects pr-links, so that there is nothing to
-     * sweep (the diff would read the old link lines as deletions). Whether the new links are
-     * canonical for the repository is the gate's question (it has {@code --repo}); here any
-     * link-only change is one, so that whatever the gate accepts, the sweep computes.
+     * Process step 0: whether the change only makes corrections the history rules accept (each
+     * a pr-link alone, changed into the canonical link of {@code repo}'s pull request), so that
+     * there is nothing to sweep (the diff would read the old link lines as deletions). Any other
+     * change, a pr-link turned into a link that is not canonical included, is processed as the
+     * reference processes it: its removed lines are "deletions are not allowed".
      */
-    private static boolean correctsLinksOnly(byte[] base, byte[] head, String changelog, Refs refs) {
+    private static boolean correctsLinksOnly(byte[] base, byte[] head, String changelog, Refs refs, String repo) {
         ChangelogFile baseFile = ChangelogFile.check(base, changelog + "@" + refs.baseRef());
         ChangelogFile headFile = ChangelogFile.check(head, changelog);
         if (!baseFile.ok() || !headFile.ok()) {
             return false;
         }
         Problems history = new Problems();
-        ChangelogChange change = HistoryRules.check(baseFile, headFile,
-                new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), history);
-        boolean onlyLinkProblems = history.all().stream()
-                .allMatch(p -> !p.isError() || p.rule().equals("changelog.correction-link"));
-        return onlyLinkProblems && change.correctionsOnly();
+        ChangelogChange change = HistoryRules.check(baseFile, headFile, new PrLinkPolicy(repo, null), history);
+        return !history.hasErrors() && change.correctionsOnly();
+    }
+
+    /**
+     * A working-tree head's bytes, only to number the diff's entries by their place in it (as
+     * validate-changelog numbers them); null when the head is committed or the file cannot be
+     * read (git diff then says what became of it).
+     */
+    private byte[] workingTreeOrNull(Refs refs, String changelog) {
+        if (!refs.headIsWorkingTree()) {
+            return null;
+        }
+        try {
+            return workingTree.apply(changelog);
+        } catch (EnvironmentException | ProblemException e) {
+            return null;
+        }
     }
 
     /** Step 1 of process-changelog: the entries the diff adds, numbered in {@code head} when given. */
@@ -317,12 +372,12 @@ public final class ChangelogGate {
 
     /** The {@link Sides} of a change through one git call (each git process costs tens of milliseconds). */
     private Sides readSides(Refs refs, String changelog) {
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel())));
         if (refs.headIsWorkingTree()) {
             return new Sides(git.showAll(wanted).get(0), null, List.of());
         }
-        wanted.add(new Git.Blob(refs.headCommit(), changelog));
-        wanted.addAll(configBlobs(refs.headCommit()));
+        wanted.add(new Git.Blob(refs.headCommit(), changelog, refs.headRef()));
+        wanted.addAll(configBlobs(refs.headCommit(), refs.headRef()));
         List<Git.BlobContent> blobs = git.showAll(wanted);
         return new Sides(blobs.get(0), blobs.get(1), blobs.subList(2, blobs.size()));
     }
@@ -349,7 +404,7 @@ public final class ChangelogGate {
      * @throws ProblemException when they break the config rules
      */
     public ConfigSet headConfigs(Refs refs) {
-        return headConfigs(refs, refs.headIsWorkingTree() ? List.of() : git.showAll(configBlobs(refs.headCommit())));
+        return headConfigs(refs, refs.headIsWorkingTree() ? List.of() : git.showAll(configBlobs(refs.headCommit(), refs.headRef())));
     }
 
     /**
@@ -359,7 +414,7 @@ public final class ChangelogGate {
      * @throws ProblemException when they break the config rules
      */
     public ConfigSet configsAtBase(Refs refs) {
-        return load(git.showAll(configBlobs(refs.baseCommit())), path -> path + "@" + refs.baseRef());
+        return load(git.showAll(configBlobs(refs.baseCommit(), refs.baseLabel())), path -> path + "@" + refs.baseRef());
     }
 
     /**
@@ -370,10 +425,10 @@ public final class ChangelogGate {
      * @throws ProblemException when they differ and the base's break the config rules
      */
     public Optional<ConfigSet> configsAtBaseIfChanged(Refs refs) {
-        List<Git.Blob> wanted = configBlobs(refs.baseCommit());
+        List<Git.Blob> wanted = configBlobs(refs.baseCommit(), refs.baseLabel());
         int files = wanted.size();
         if (!refs.headIsWorkingTree()) {
-            wanted.addAll(configBlobs(refs.headCommit()));
+            wanted.addAll(configBlobs(refs.headCommit(), refs.headRef()));
         }
         List<Git.BlobContent> blobs = git.showAll(wanted);
         List<Git.BlobContent> base = blobs.subList(0, files);
@@ -396,9 +451,9 @@ public final class ChangelogGate {
      */
     public List<ChangelogEntry> appendedEntries(Refs refs, String file) {
         String changelog = located(file);
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog)));
+        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel())));
         if (!refs.headIsWorkingTree()) {
-            wanted.add(new Git.Blob(refs.headCommit(), changelog));
+            wanted.add(new Git.Blob(refs.headCommit(), changelog, refs.headRef()));
         }
         List<Git.BlobContent> blobs = git.showAll(wanted);
         byte[] baseBytes = blobs.get(0).bytes();
@@ -435,11 +490,11 @@ public final class ChangelogGate {
         }
     }
 
-    /** The master configs, then the runner config, at a commit. */
-    private List<Git.Blob> configBlobs(String commit) {
+    /** The master configs, then the runner config, at a commit ({@code at} names it in messages). */
+    private List<Git.Blob> configBlobs(String commit, String at) {
         List<Git.Blob> blobs = new ArrayList<>();
-        masterFiles.forEach(path -> blobs.add(new Git.Blob(commit, path)));
-        blobs.add(new Git.Blob(commit, runnerFile));
+        masterFiles.forEach(path -> blobs.add(new Git.Blob(commit, path, at)));
+        blobs.add(new Git.Blob(commit, runnerFile, at));
         return blobs;
     }
 

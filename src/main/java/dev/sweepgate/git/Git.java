@@ -193,7 +193,30 @@ public final class Git {
         throw new EnvironmentException(baseRef + " and " + headLabel + " share no history, so there is no change "
                 + "between them to check; pass as --base-ref the branch the head grew from, fetched with its "
                 + "history (git fetch REMOTE BRANCH)" + (isShallow() ? "; this clone is shallow: in GitHub Actions check out with "
-                + "fetch-depth: 0" : "") + ")");
+                + "fetch-depth: 0" : ""));
+    }
+
+    /**
+     * The first parent of a commit (for a merge, the branch merged into; for a squash, the commit
+     * before it), or null for a root commit.
+     */
+    public String firstParent(String commit) {
+        Result r = run(List.of("rev-parse", "--verify", "--quiet", "--end-of-options", commit + "^1^{commit}"));
+        return r.ok() ? r.stdoutText().trim() : null;
+    }
+
+    /**
+     * Whether {@code ancestor} is {@code commit} or one of its ancestors.
+     *
+     * @throws EnvironmentException when git cannot tell (a commit it does not have)
+     */
+    public boolean isAncestor(String ancestor, String commit) {
+        Result r = run(List.of("merge-base", "--is-ancestor", ancestor, commit));
+        if (r.exitCode() == 0 || r.exitCode() == 1) {
+            return r.exitCode() == 0;
+        }
+        throw new EnvironmentException("git cannot tell whether " + ancestor + " is an ancestor of " + commit + ": "
+                + firstLine(r.stderr()));
     }
 
     private String unresolvedHint(String ref) {
@@ -236,16 +259,35 @@ public final class Git {
      * @throws EnvironmentException when the file does not exist at that commit
      */
     public byte[] show(String commit, String path) {
+        return show(commit, path, null);
+    }
+
+    /**
+     * The same, naming the commit in the message as the user knows it.
+     *
+     * @param at how the user named the commit (a ref such as {@code main}); null names it by its id
+     */
+    public byte[] show(String commit, String path, String at) {
         Result r = run(List.of("cat-file", "blob", commit + ":" + revisionPath(path)));
         if (!r.ok()) {
-            throw new EnvironmentException(path + " does not exist at " + abbreviate(commit)
-                    + " (git: " + firstLine(r.stderr()) + ")");
+            throw new EnvironmentException(missing(path, commit, at));
         }
         return r.stdout();
     }
 
-    /** A file to read at a commit, for {@link #showAll}. */
-    public record Blob(String commit, String path) {
+    private static String missing(String path, String commit, String at) {
+        return path + " does not exist at " + (at == null ? abbreviate(commit) : at);
+    }
+
+    /**
+     * A file to read at a commit, for {@link #showAll}.
+     *
+     * @param at how messages name the commit (the ref the user typed); null names it by its id
+     */
+    public record Blob(String commit, String path, String at) {
+        public Blob(String commit, String path) {
+            this(commit, path, null);
+        }
     }
 
     /** What {@link #showAll} found for one file: its bytes, or null when it does not exist at that commit. */
@@ -253,7 +295,7 @@ public final class Git {
         /** The bytes; a missing file is an environment failure naming it. */
         public byte[] require() {
             if (bytes == null) {
-                throw new EnvironmentException(blob.path() + " does not exist at " + abbreviate(blob.commit()));
+                throw new EnvironmentException(missing(blob.path(), blob.commit(), blob.at()));
             }
             return bytes;
         }

@@ -25,13 +25,9 @@ public record FullSweepOptions(List<String> modelPrefixes, Set<String> precision
         if (stepSize <= 1) {
             throw new UsageException("--step-size must be greater than 1 (got " + stepSize + ")");
         }
-        // A concurrency below zero is a typo, not a filter (zero keeps the reference's meaning: skip).
-        if (minConc != null && minConc < 0) {
-            throw new UsageException("--min-conc must not be negative (got " + minConc + ")");
-        }
-        if (maxConc != null && maxConc < 0) {
-            throw new UsageException("--max-conc must not be negative (got " + maxConc + ")");
-        }
+        // Zero or negative limits are filters, as in the reference (whose tests rely on them): a
+        // --max-conc, --max-tp or --max-ep at or below zero, or a --min-conc there, skips every
+        // fixed-seq-len entry (FullSweepSelection), so the result is an empty matrix and the warning.
         if (minConc != null && maxConc != null && minConc > maxConc) {
             throw new UsageException("--min-conc must be less than or equal to --max-conc (got "
                     + minConc + " > " + maxConc + ")");

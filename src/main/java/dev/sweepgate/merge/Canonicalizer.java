@@ -57,7 +57,7 @@ public final class Canonicalizer {
             // the history rules passed with this pull request's number: any other link is a placeholder
             byte[] next = EntrySpans.of(bytes).withPrLink(i, canonical);
             if (next == null) {
-                problems.error(entry.pos(), "merge.no-pr-link-line", "new entry " + (i + 1) + " has no line starting "
+                problems.error(entry.pos(), "merge.no-pr-link-line", "new " + entry.label() + " has no line starting "
                         + "with `  pr-link:` (two spaces); write its pr-link on a line of its own as `  pr-link: XXX`");
                 continue;
             }
@@ -76,14 +76,16 @@ public final class Canonicalizer {
         if (!ChangeRules.file(result, again)
                 || ChangeRules.historyAndBytes(base, result, policy, true, again) == null
                 || !allLink(result, first, canonical, again)) {
-            problems.add(Problem.fileError(head.name(), "merge.rewrite-broke-rules", "rewriting the pr-links of "
-                    + "new entries " + rewritten + " to " + canonical + " would break the changelog rules (below); "
+            problems.add(Problem.fileError(head.name(), "merge.rewrite-broke-rules", "rewriting the pr-link of "
+                    + "new " + ChangelogEntry.labels(rewritten.stream().map(n -> head.entries().get(n - 1)).toList())
+                    + " to " + canonical + " would break the changelog rules (reported with this one); "
                     + "the file is unchanged: write each new entry's pr-link as a plain `  pr-link: XXX` line"));
             problems.addAll(again.all());
             return MergeOutcome.failed(problems.all());
         }
-        return new MergeOutcome(bytes, head.name() + ": rewrote the pr-link of " + plural(rewritten.size(), "new entry",
-                "new entries") + " " + rewritten + " to " + canonical, problems.all());
+        return new MergeOutcome(bytes, head.name() + ": rewrote the pr-link of new "
+                + ChangelogEntry.labels(rewritten.stream().map(n -> result.entries().get(n - 1)).toList()) + " to "
+                + canonical, problems.all());
     }
 
     /** Whether every entry from {@code first} on now links {@code canonical}: the rewrite hit the field the parser sees. */
@@ -92,7 +94,7 @@ public final class Canonicalizer {
         for (int i = first; i < file.entries().size(); i++) {
             ChangelogEntry entry = file.entries().get(i);
             if (!canonical.equals(entry.prLink())) {
-                problems.error(entry.pos(), "merge.rewrite-missed", "after the rewrite, entry " + (i + 1)
+                problems.error(entry.pos(), "merge.rewrite-missed", "after the rewrite, " + entry.label()
                         + " still has the pr-link \"" + entry.prLink() + "\": its first `  pr-link:` line is not the "
                         + "pr-link the YAML parser reads");
                 ok = false;

@@ -3,6 +3,7 @@ package dev.sweepgate.merge;
 import dev.sweepgate.changelog.ByteRules;
 import dev.sweepgate.changelog.ByteText;
 import dev.sweepgate.changelog.ChangelogChange;
+import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogFile;
 import dev.sweepgate.changelog.HistoryRules;
 import dev.sweepgate.changelog.PrLinkPolicy;
@@ -40,7 +41,7 @@ public final class ChangelogFixer {
         Problems problems = new Problems();
         if (!ChangeRules.file(base, problems)) {
             problems.add(Problem.fileError(base.name(), REFUSED, "the changelog at " + baseRef + " breaks the file "
-                    + "rules (above); fix-changelog rebuilds the file from those bytes, so it cannot help: compare "
+                    + "rules (reported with this one); fix-changelog rebuilds the file from those bytes, so it cannot help: compare "
                     + "with a base ref whose changelog is valid"));
             return MergeOutcome.failed(problems.all());
         }
@@ -50,7 +51,7 @@ public final class ChangelogFixer {
         ChangelogFile head = ChangelogFile.check(parsed, headName);
         if (!ChangeRules.file(head, problems)) {
             problems.add(Problem.fileError(headName, REFUSED, "the working-tree changelog breaks the file rules "
-                    + "(above), so its entries cannot be found; fix-changelog only repairs the bytes between entries: "
+                    + "(reported with this one), so its entries cannot be found; fix-changelog only repairs the bytes between entries: "
                     + "fix these problems first (each entry must be valid YAML starting with its own `"
                     + ChangelogFile.ENTRY_START + "` line at column 1), then run it again; the file is unchanged"));
             return MergeOutcome.failed(problems.all());
@@ -107,7 +108,7 @@ public final class ChangelogFixer {
             int startLine = spans.lineOf(spans.span(i).start());
             int itemLine = head.items().get(i).pos().line();
             if (startLine != itemLine) {
-                problems.error(head.items().get(i).pos(), REFUSED, "new entry " + (i + 1) + " does not start with its "
+                problems.error(head.items().get(i).pos(), REFUSED, "new " + ChangelogEntry.label(i + 1, head.items().get(i).pos()) + " does not start with its "
                         + "own `" + ChangelogFile.ENTRY_START + "` line (the nearest such line is line " + startLine
                         + "); begin the entry with `" + ChangelogFile.ENTRY_START + "` at column 1, then run "
                         + "fix-changelog again; the file is unchanged");
@@ -231,7 +232,7 @@ public final class ChangelogFixer {
             return true;
         }
         problems.add(Problem.fileError(name, REFUSED, "the repaired file would not hold the same entries or would "
-                + "still break the rules" + (again.size() > 0 ? " (below)" : "") + " (an entry whose value depends on "
+                + "still break the rules" + (again.size() > 0 ? " (reported with this one)" : "") + " (an entry whose value depends on "
                 + "its trailing blank lines, such as a `|+` block, cannot be moved); the file is unchanged: restore "
                 + "the base bytes and append the new entries after one empty line by hand"));
         problems.addAll(again.all());
@@ -252,7 +253,7 @@ public final class ChangelogFixer {
     private static MergeOutcome refuseHistory(ChangelogFile base, ChangelogFile head, ChangelogChange change,
                                               List<Problem> historyProblems, String baseRef) {
         Problems problems = new Problems();
-        problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (below), "
+        problems.add(Problem.fileError(head.name(), REFUSED, "history changed in value, not only in bytes (reported with this one), "
                 + "so fix-changelog will not guess what was meant and left the file unchanged: restore the historical "
                 + "entries as they are at " + baseRef + " (`git show " + baseRef + ":" + head.name()
                 + "` prints them), keep your new entries at the end, then run fix-changelog again"));

@@ -56,14 +56,15 @@ public final class ConflictResolver {
         }
         byte[] result;
         String message;
-        if (!change.additions().isEmpty()) {
+        boolean appends = !change.additions().isEmpty();
+        if (appends) {
             List<Integer> contributed = new ArrayList<>();
             result = appendContribution(base, other, upstream, prNumber == null ? null : policy.canonical(prNumber),
                     labels, contributed, problems);
+            // completed below with the entries' numbers in the result, the file they now belong to
             message = output + ": kept " + labels.upstream() + " (" + Canonicalizer.plural(upstream.items().size(),
                     "entry", "entries") + ") and appended " + Canonicalizer.plural(contributed.size(), "entry", "entries")
-                    + " of " + labels.other() + " (its entries " + contributed + ")"
-                    + (prNumber == null ? "" : " linking " + policy.canonical(prNumber));
+                    + " of " + labels.other() + " as ";
         } else if (!change.corrections().isEmpty()) {
             List<Integer> corrected = new ArrayList<>();
             result = replayCorrections(base, other, upstream, change, labels, corrected, problems);
@@ -85,10 +86,14 @@ public final class ConflictResolver {
                 && ChangeRules.historyAndBytes(upstream, resolved, policy, judgeNewLinks, again) != null;
         if (!resultOk) {
             problems.add(Problem.fileError(output, "merge.result-broke-rules", "the resolved file would break the "
-                    + "changelog rules against " + labels.upstream() + " (below), so it was not written; resolve the "
+                    + "changelog rules against " + labels.upstream() + " (reported with this one), so it was not written; resolve the "
                     + "conflict by hand: take " + labels.upstream() + "'s file and append the new entries after one empty line"));
             problems.addAll(again.all());
             return MergeOutcome.failed(problems.all());
+        }
+        if (appends) {
+            List<ChangelogEntry> added = resolved.entries().subList(upstream.entries().size(), resolved.entries().size());
+            message += ChangelogEntry.labels(added) + (prNumber == null ? "" : " linking " + policy.canonical(prNumber));
         }
         return new MergeOutcome(result, message, problems.all());
     }
@@ -115,7 +120,7 @@ public final class ConflictResolver {
                 block = EntrySpans.contentWithPrLink(block, canonical);
                 if (block == null) {
                     ChangelogEntry entry = other.entries().get(i);
-                    problems.error(entry.pos(), "merge.no-pr-link-line", "new entry " + (i + 1) + " of " + labels.other()
+                    problems.error(entry.pos(), "merge.no-pr-link-line", "new " + entry.label() + " of " + labels.other()
                             + " has no line starting with `  pr-link:` (two spaces); write its pr-link on a line of its "
                             + "own as `  pr-link: XXX`");
                     continue;

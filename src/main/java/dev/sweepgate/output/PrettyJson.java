@@ -60,9 +60,14 @@ public final class PrettyJson {
     }
 
     private static JsonGenerator pretty(JsonGenerator generator) {
-        return generator.setPrettyPrinter(new DefaultPrettyPrinter()
+        return generator.setPrettyPrinter(printer());
+    }
+
+    /** The layout above, for a writer of Jackson trees ({@link JsonTree#pretty}). */
+    static DefaultPrettyPrinter printer() {
+        return new DefaultPrettyPrinter()
                 .withObjectIndenter(new DefaultIndenter("  ", DefaultIndenter.SYS_LF))
-                .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance));
+                .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance);
     }
 
     private static void write(JsonGenerator generator, Object value) throws IOException {

@@ -15,10 +15,15 @@ public final class ProblemRenderer {
 
     /** Renders {@code problems} sorted by file, line and column, each reported once. */
     public static void render(List<Problem> problems, Format format, String tool, PrintStream out) {
+        render(problems, format, tool, out, Highlight.NONE);
+    }
+
+    /** The same, the text format's severities and rule ids marked by {@code highlight} (colour on a terminal). */
+    public static void render(List<Problem> problems, Format format, String tool, PrintStream out, Highlight highlight) {
         problems = Problems.ordered(problems);
         switch (format) {
             case TEXT -> {
-                problems.forEach(p -> out.print(text(p) + "\n" + Snippet.of(p)));
+                problems.forEach(p -> out.print(text(p, highlight) + "\n" + Snippet.of(p)));
                 if (!problems.isEmpty()) {
                     out.println(Problems.count(problems));
                 }
@@ -32,8 +37,13 @@ public final class ProblemRenderer {
 
     /** {@code file:line:col: error: message [rule]}, the shape compilers use, so editors link it. */
     public static String text(Problem p) {
+        return text(p, Highlight.NONE);
+    }
+
+    static String text(Problem p, Highlight highlight) {
         String where = p.position().toString();
-        return (where.isEmpty() ? "" : where + ": ") + p.severity().word() + ": " + p.message() + " [" + p.rule() + "]";
+        return (where.isEmpty() ? "" : where + ": ") + highlight.severity(p.severity(), p.severity().word()) + ": "
+                + p.message() + " [" + highlight.rule(p.rule()) + "]";
     }
 
     /** A GitHub Actions workflow command: {@code ::error file=F,line=L,col=C,title=R::message}. */

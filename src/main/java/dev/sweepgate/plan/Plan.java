@@ -43,8 +43,12 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
     public record Job(String bucket, String expName, String runner, Object conc, Integer gpus) {
     }
 
-    /** One appended entry: number (its 1-based place in the changelog at the head), its flags, the configs it selects and their jobs. */
-    public record EntryJobs(int number, List<String> configKeysWritten, List<String> flags, List<ConfigJobs> configs) {
+    /**
+     * One appended entry: number (its 1-based place in the changelog at the head) and the line
+     * where it starts there (0 when not known), its flags, the configs it selects and their jobs.
+     */
+    public record EntryJobs(int number, int line, List<String> configKeysWritten, List<String> flags,
+                            List<ConfigJobs> configs) {
         public EntryJobs {
             configKeysWritten = List.copyOf(configKeysWritten);
             flags = List.copyOf(flags);
@@ -60,11 +64,23 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
         }
     }
 
-    /** A point (one concurrency of one exp-name) that differs; for a changed point, the fields that differ. */
-    public record Point(String expName, Object conc, List<String> fields) {
+    /**
+     * A point (one concurrency of one exp-name) that differs; for a changed point, the fields that
+     * differ and their values on both sides.
+     */
+    public record Point(String expName, Object conc, List<String> fields, List<FieldChange> changes) {
         public Point {
             fields = List.copyOf(fields);
+            changes = List.copyOf(changes);
         }
+
+        public Point(String expName, Object conc, List<String> fields) {
+            this(expName, conc, fields, List.of());
+        }
+    }
+
+    /** A changed field of a point: its value at the base and at the head (null where the row lacks the field). */
+    public record FieldChange(String field, Object base, Object head) {
     }
 
     /**
@@ -121,14 +137,25 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
 
     /**
      * @param jobsPerBucket {@code single_node/1k1k}, ..., then the eval buckets, in first-use order
-     * @param jsonBytes     the size of the sweep JSON process-changelog prints
+     * @param outputBytes   the size of the sweep's job output as GitHub counts it (UTF-16)
+     * @param withPriorities whether it was measured with priorities (the policy was found)
+     * @param chunksPerBucket how many chunks {@code process-changelog --split-dir} cuts each bucket with rows
+     *                        into, with GitHub's limits (bucket names as in {@code jobsPerBucket}); null when a row
+     *                        alone is larger than a chunk may be
      */
     public record Totals(Map<String, Integer> jobsPerBucket, Map<String, Integer> jobsPerRunner, int jobs,
-                         long jsonBytes, int maxJobsPerMatrix, long maxOutputBytes) {
+                         long outputBytes, boolean withPriorities, int maxJobsPerMatrix, long maxOutputBytes,
+                         Map<String, Integer> chunksPerBucket) {
         public Totals {
             // insertion order is the order the plan lists them
             jobsPerBucket = Collections.unmodifiableMap(new LinkedHashMap<>(jobsPerBucket));
             jobsPerRunner = Collections.unmodifiableMap(new LinkedHashMap<>(jobsPerRunner));
+            chunksPerBucket = chunksPerBucket == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(chunksPerBucket));
+        }
+
+        /** All chunks of the sweep; null when it cannot be cut. */
+        public Integer chunks() {
+            return chunksPerBucket == null ? null : chunksPerBucket.values().stream().mapToInt(Integer::intValue).sum();
         }
     }
 }

@@ -16,9 +16,9 @@ public final class PlanJson {
         return write(document(plan)) + "\n";
     }
 
-    /** The sweep JSON as process-changelog prints it (the one JSON layout and a newline), to measure it. */
+    /** The sweep JSON as process-changelog prints it without priorities (the one JSON layout), to measure it. */
     static String sweepJson(Object document) {
-        return write(document) + "\n";
+        return write(document);
     }
 
     private static String write(Object value) {
@@ -44,6 +44,7 @@ public final class PlanJson {
     private static Map<String, Object> entry(Plan.EntryJobs entry) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("number", entry.number());
+        out.put("line", entry.line());
         out.put("config_keys_written", entry.configKeysWritten());
         out.put("flags", entry.flags());
         List<Object> configs = new ArrayList<>();
@@ -75,6 +76,15 @@ public final class PlanJson {
         out.put("exp_name", point.expName());
         out.put("conc", point.conc());
         out.put("fields", point.fields());
+        List<Object> changes = new ArrayList<>();
+        for (Plan.FieldChange c : point.changes()) {
+            Map<String, Object> field = new LinkedHashMap<>();
+            field.put("field", c.field());
+            field.put("base", c.base());
+            field.put("head", c.head());
+            changes.add(field);
+        }
+        out.put("changes", changes);
         return out;
     }
 
@@ -119,9 +129,12 @@ public final class PlanJson {
         out.put("max_jobs_per_matrix", totals.maxJobsPerMatrix());
         out.put("over_job_limit", totals.jobsPerBucket().entrySet().stream()
                 .filter(e -> e.getValue() > totals.maxJobsPerMatrix()).map(Map.Entry::getKey).toList());
-        out.put("json_bytes", totals.jsonBytes());
+        out.put("output_bytes", totals.outputBytes());
+        out.put("output_with_priorities", totals.withPriorities());
         out.put("max_output_bytes", totals.maxOutputBytes());
-        out.put("over_output_limit", totals.jsonBytes() > totals.maxOutputBytes());
+        out.put("over_output_limit", totals.outputBytes() > totals.maxOutputBytes());
+        out.put("chunks", totals.chunks());
+        out.put("chunks_per_bucket", totals.chunksPerBucket());
         return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.sweepgate.plan;
 
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.sweep.split.ChunkLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,6 +11,9 @@ import java.util.Set;
 
 /** {@code plan --format text} (a terminal table) and {@code --format markdown} (the GitHub job summary). */
 public final class PlanReport {
+    /** Where the text tables break a long cell (points, changed fields): a line stays readable in a terminal. */
+    static final int CELL_WIDTH = 60;
+
     private final boolean markdown;
     private final StringBuilder out = new StringBuilder();
 
@@ -83,14 +87,16 @@ public final class PlanReport {
         Table jobs = Table.of("entry", "config", "kind", "bucket", "jobs", "points");
         for (Plan.EntryJobs entry : plan.entries()) {
             String flags = entry.flags().isEmpty() ? "-" : String.join(", ", entry.flags());
+            // numbered as every message numbers entries: the place in the head file, then the line
+            String number = entry.number() + (entry.line() > 0 ? " (line " + entry.line() + ")" : "");
             if (entry.configs().isEmpty()) {
-                summary = summary.row(String.valueOf(entry.number()), flags, String.join(", ", entry.configKeysWritten())
+                summary = summary.row(number, flags, String.join(", ", entry.configKeysWritten())
                         + " (selects nothing)", "-", "-", "-");
             }
             for (Plan.ConfigJobs config : entry.configs()) {
                 List<Plan.Job> all = new ArrayList<>(config.throughput());
                 all.addAll(config.evals());
-                summary = summary.row(String.valueOf(entry.number()), flags, config.key(),
+                summary = summary.row(number, flags, config.key(),
                         String.valueOf(config.throughput().size()), String.valueOf(config.evals().size()), gpus(all));
                 jobs = jobRows(jobs, entry.number(), config.key(), "throughput", config.throughput());
                 jobs = jobRows(jobs, entry.number(), config.key(), "eval", config.evals());
@@ -109,14 +115,19 @@ public final class PlanReport {
         }
     }
 
-    private static Table jobRows(Table table, int entry, String key, String kind, List<Plan.Job> jobs) {
+    private Table jobRows(Table table, int entry, String key, String kind, List<Plan.Job> jobs) {
         Map<String, List<Plan.Job>> byBucket = new LinkedHashMap<>();
         jobs.forEach(job -> byBucket.computeIfAbsent(job.bucket(), b -> new ArrayList<>()).add(job));
         for (Map.Entry<String, List<Plan.Job>> bucket : byBucket.entrySet()) {
             table = table.row(String.valueOf(entry), key, kind, bucket.getKey(), String.valueOf(bucket.getValue().size()),
-                    jobList(bucket.getValue()));
+                    cell(jobList(bucket.getValue())));
         }
         return table;
+    }
+
+    /** A long cell: wrapped for a terminal; a Markdown table cell wraps in the browser. */
+    private String cell(String text) {
+        return markdown ? text : Table.wrap(text, CELL_WIDTH);
     }
 
     /** Distinct GPU counts of the jobs; {@code ?} for a job whose row does not determine it. */
@@ -140,12 +151,32 @@ public final class PlanReport {
         return listing(groups);
     }
 
+    /**
+     * The groups, each {@code exp-name conc a, b}. Agentic exp-names carry their concurrency
+     * ({@code dsv4_tp8_conc14_kvnone}): those that differ only there are one group, written with
+     * {@code conc*} in the name ({@code dsv4_tp8_conc*_kvnone conc 1, 4, 8, 14}), so that a curve
+     * of ten points is one short item rather than ten names; a lone point keeps its own name.
+     */
     private static String listing(Map<String, List<Object>> groups) {
-        List<String> parts = new ArrayList<>();
+        Map<String, List<Object>> curves = new LinkedHashMap<>();
+        Map<String, List<String>> names = new LinkedHashMap<>();
         groups.forEach((name, concs) -> {
-            // agentic exp-names already say their conc (..._conc64_...)
-            boolean named = concs.size() == 1 && (name + "_").contains("_conc" + concs.get(0) + "_");
-            parts.add(named ? name : name + " conc " + String.join(", ", concs.stream().map(String::valueOf).toList()));
+            String curve = name;
+            String tag = "_conc" + concs.get(0);
+            int at = (name + "_").indexOf(tag + "_");
+            if (concs.size() == 1 && at >= 0) {
+                curve = name.substring(0, at) + "_conc*" + name.substring(at + tag.length());
+            }
+            curves.computeIfAbsent(curve, k -> new ArrayList<>()).addAll(concs);
+            names.computeIfAbsent(curve, k -> new ArrayList<>()).add(name);
+        });
+        List<String> parts = new ArrayList<>();
+        curves.forEach((curve, concs) -> {
+            List<String> written = names.get(curve);
+            // one agentic point: its own name says its concurrency
+            boolean named = written.size() == 1 && !written.get(0).equals(curve);
+            parts.add(named ? written.get(0)
+                    : curve + " conc " + String.join(", ", concs.stream().map(String::valueOf).toList()));
         });
         return String.join("; ", parts);
     }
@@ -162,14 +193,12 @@ public final class PlanReport {
             Table table = Table.of("config", "scenario", "added", "removed", "changed", "changed fields", "covered by");
             for (Plan.ConfigChange change : plan.configChanges()) {
                 for (Plan.ScenarioChange s : change.scenarios()) {
-                    Set<String> fields = new LinkedHashSet<>();
-                    s.changed().forEach(p -> fields.addAll(p.fields()));
+                    String fields = changedFields(s.changed());
                     String coveredBy = s.coveredBy().isEmpty() ? (markdown ? "**not covered**" : "NOT COVERED")
                             : "entry " + String.join(", ", s.coveredBy().stream().map(String::valueOf).toList());
                     table = table.row(change.key() + (change.isNew() ? " (new)" : ""), s.scenario(),
                             String.valueOf(s.added().size()), String.valueOf(s.removed().size()),
-                            String.valueOf(s.changed().size()), fields.isEmpty() ? "-" : String.join(", ", fields),
-                            coveredBy);
+                            String.valueOf(s.changed().size()), fields.isEmpty() ? "-" : cell(fields), coveredBy);
                 }
             }
             table(table);
@@ -177,6 +206,36 @@ public final class PlanReport {
         if (!plan.removedConfigs().isEmpty()) {
             paragraph("Removed at the head (no entry needed): " + String.join(", ", plan.removedConfigs()) + ".");
         }
+    }
+
+    /**
+     * What changed in the changed points, field by field in row order: a field every point
+     * changed the same way shows both values ({@code image: img/a:1 -> img/a:2}), one that
+     * changed in several ways how many ({@code tp (3 different changes)}).
+     */
+    static String changedFields(List<Plan.Point> points) {
+        Map<String, Set<List<String>>> byField = new LinkedHashMap<>();
+        for (Plan.Point p : points) {
+            for (Plan.FieldChange c : p.changes()) {
+                byField.computeIfAbsent(c.field(), k -> new LinkedHashSet<>()).add(List.of(value(c.base()), value(c.head())));
+            }
+            // a point known by its field names only (no values at hand)
+            p.fields().forEach(f -> byField.computeIfAbsent(f, k -> new LinkedHashSet<>()));
+        }
+        List<String> parts = new ArrayList<>();
+        byField.forEach((field, pairs) -> {
+            if (pairs.size() == 1) {
+                List<String> pair = pairs.iterator().next();
+                parts.add(field + ": " + pair.get(0) + " -> " + pair.get(1));
+            } else {
+                parts.add(pairs.isEmpty() ? field : field + " (" + pairs.size() + " different changes)");
+            }
+        });
+        return String.join("; ", parts);
+    }
+
+    private static String value(Object value) {
+        return value == null ? "(absent)" : String.valueOf(value);
     }
 
     private void appendOnly(Plan.AppendOnlyCheck check) {
@@ -239,11 +298,31 @@ public final class PlanReport {
             out.append('\n');
         }
         table(runners);
-        boolean over = totals.jsonBytes() > totals.maxOutputBytes();
+        boolean over = totals.outputBytes() > totals.maxOutputBytes();
         if (!markdown) {
             out.append('\n');
         }
-        paragraph("Sweep JSON: " + totals.jsonBytes() + " bytes of the " + totals.maxOutputBytes()
-                + " (1 MiB) a step output holds" + (over ? ": OVER THE LIMIT." : "."));
+        paragraph("Job output: " + totals.outputBytes() + " bytes as GitHub counts it (UTF-16"
+                + (totals.withPriorities() ? ", with priorities as a push to main adds them" : "") + ") of the "
+                + totals.maxOutputBytes() + " (1 MB) a job output holds" + (over ? ": OVER THE LIMIT." : "."));
+        chunks(totals);
+    }
+
+    /** How many matrix runs process-changelog --split-dir makes of the sweep. */
+    private void chunks(Plan.Totals totals) {
+        String limits = "process-changelog --split-dir, at most " + ChunkLimits.DEFAULT_MAX_JOBS + " jobs and "
+                + ChunkLimits.DEFAULT_MAX_OUTPUT_BYTES + " bytes each";
+        if (totals.chunksPerBucket() == null) {
+            paragraph("Chunks (" + limits + "): none can be cut, a row alone is larger than a chunk may be.");
+            return;
+        }
+        List<String> split = new ArrayList<>();
+        totals.chunksPerBucket().forEach((bucket, n) -> {
+            if (n > 1) {
+                split.add(bucket + " needs " + n);
+            }
+        });
+        paragraph("Chunks (" + limits + "): " + totals.chunks() + (split.isEmpty() ? ", one per bucket."
+                : "; " + String.join(", ", split) + " (a bucket over a limit runs as several matrices)."));
     }
 }

@@ -1,5 +1,6 @@
 package dev.sweepgate.plan;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.KeyResolver;
 import dev.sweepgate.changelog.PyValues;
@@ -12,16 +13,19 @@ import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.matrix.Row;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.sweep.RowOwners;
 import dev.sweepgate.sweep.Sweep;
 import dev.sweepgate.sweep.SweepComputation;
 import dev.sweepgate.sweep.SweepJson;
 import dev.sweepgate.sweep.SweepLimits;
 import dev.sweepgate.sweep.SweepOptions;
+import dev.sweepgate.sweep.SweepOutput;
 import dev.sweepgate.sweep.SweepSummary;
-import java.nio.charset.StandardCharsets;
+import dev.sweepgate.sweep.priority.Prioritizer;
+import dev.sweepgate.sweep.split.ChunkLimits;
+import dev.sweepgate.sweep.split.SweepSplit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,15 +39,22 @@ import java.util.Set;
  * matrix engine. Nothing here decides what runs; it only attributes and counts.
  */
 public final class Planner {
-    /** Row fields the eval policy sets: a row's recipe is the same with or without them. */
-    private static final List<String> NOT_RECIPE = List.of("conc", "exp-name", "run-eval", "eval-only", "eval-conc",
-            "eval-all-concs", SweepJson.FINGERPRINT);
-
     private final ChangelogGate gate;
+    private final Prioritizer prioritizer;
     private final SweepComputation computation = new SweepComputation();
 
     public Planner(ChangelogGate gate) {
+        this(gate, null);
+    }
+
+    /**
+     * @param prioritizer what scores the jobs before the sweep is measured against GitHub's limits,
+     *                    as the workflow publishes it; null to measure the sweep as process-changelog
+     *                    prints it without priorities
+     */
+    public Planner(ChangelogGate gate, Prioritizer prioritizer) {
         this.gate = gate;
+        this.prioritizer = prioritizer;
     }
 
     /** The plan of the change between {@code refs}; never throws for a change that breaks a rule. */
@@ -55,8 +66,8 @@ public final class Planner {
         ConfigSet head = ProblemException.collecting(() -> gate.headConfigs(refs), problems);
         // A base that breaks the config rules matters only to append-only, whose sweep then reports it.
         ConfigSet base = ProblemException.collecting(() -> gate.configsAtBase(refs), new HashSet<>());
-        Map<String, List<Row>> headRows = new HashMap<>();
-        Map<String, List<Row>> baseRows = new HashMap<>();
+        RowOwners headRows = head == null ? null : new RowOwners(computation, head);
+        RowOwners baseRows = base == null ? null : new RowOwners(computation, base);
 
         CoverageResult coverage = head == null || base == null ? null
                 : new CoverageCheck(computation).check(base, head, entries, changelog, refs.baseRef(),
@@ -69,22 +80,30 @@ public final class Planner {
             List<String> keys = share != null ? share.configKeys() : resolve(entry, head);
             List<Plan.ConfigJobs> configs = share == null ? keys.stream()
                     .map(k -> new Plan.ConfigJobs(k, List.of(), List.of())).toList()
-                    : attribute(share, head, headRows);
-            entryJobs.add(new Plan.EntryJobs(entry.number(), entry.configKeys(), SweepSummary.flagList(entry), configs));
+                    : attribute(share, headRows);
+            entryJobs.add(new Plan.EntryJobs(entry.number(), entry.pos().line(), entry.configKeys(),
+                    SweepSummary.flagList(entry), configs));
             if (entry.appendOnly()) {
                 appendOnly.add(appendOnlyCheck(entry.number(), entry, keys, share, coverage, base, baseRows));
             }
         }
         Plan.Totals totals = null;
-        if (sweep != null) {
-            String json = PlanJson.sweepJson(SweepJson.document(sweep, refs.baseRef(), refs.headRef()));
-            long bytes = json.getBytes(StandardCharsets.UTF_8).length;
-            totals = totals(sweep, bytes);
-            problems.addAll(SweepLimits.check(sweep, bytes, changelog));
+        SweepOutput output = sweep == null ? null : ProblemException.collecting(() -> output(sweep, refs, changelog), problems);
+        if (output != null) {
+            SweepLimits.Figures figures = SweepLimits.measure(output);
+            totals = totals(sweep, figures, chunksPerBucket(output.document(), changelog, problems));
+            problems.addAll(SweepLimits.check(figures, changelog));
         }
         List<Plan.ConfigChange> changes = coverage == null ? null : coverage.changed().stream().map(Planner::change).toList();
         return new Plan(changelog, refs.baseRef(), refs.headRef(), sweep != null, entryJobs, changes,
                 coverage == null ? List.of() : coverage.removed(), appendOnly, totals, List.copyOf(problems));
+    }
+
+    /** The sweep as the workflow would publish it: with priorities when there is a policy. */
+    private SweepOutput output(Sweep sweep, ChangelogGate.Refs refs, String changelog) {
+        Map<String, Object> document = SweepJson.document(sweep, refs.baseRef(), refs.headRef());
+        return prioritizer == null ? SweepOutput.plain(document, PlanJson.sweepJson(document))
+                : SweepOutput.prioritized(document, prioritizer, changelog);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -101,18 +120,8 @@ public final class Planner {
         return List.copyOf(keys);
     }
 
-    /**
-     * Splits an entry's rows by config: a row belongs to the first of the entry's configs that
-     * generates the same recipe (the sweep expands several configs at once, and its rows do
-     * not name their config).
-     */
-    private List<Plan.ConfigJobs> attribute(Sweep.EntryPlan share, ConfigSet head, Map<String, List<Row>> cache) {
-        Map<String, Set<Object>> recipes = new LinkedHashMap<>();
-        for (String key : share.configKeys()) {
-            Set<Object> set = new HashSet<>();
-            rows(head, key, cache).forEach(row -> set.add(recipe(row)));
-            recipes.put(key, set);
-        }
+    /** Splits an entry's rows by config ({@link RowOwners}). */
+    private static List<Plan.ConfigJobs> attribute(Sweep.EntryPlan share, RowOwners owners) {
         Map<String, List<Plan.Job>> throughput = new LinkedHashMap<>();
         Map<String, List<Plan.Job>> evals = new LinkedHashMap<>();
         share.configKeys().forEach(k -> {
@@ -120,44 +129,23 @@ public final class Planner {
             evals.put(k, new ArrayList<>());
         });
         for (Row row : share.throughput()) {
-            throughput.get(owner(row, recipes, share.configKeys())).add(throughputJob(row));
+            throughput.get(owner(row, owners, share.configKeys())).add(throughputJob(row));
         }
         for (Row row : share.evals()) {
-            evals.get(owner(row, recipes, share.configKeys())).add(evalJob(row));
+            evals.get(owner(row, owners, share.configKeys())).add(evalJob(row));
         }
         return share.configKeys().stream().map(k -> new Plan.ConfigJobs(k, throughput.get(k), evals.get(k))).toList();
     }
 
-    private static String owner(Row row, Map<String, Set<Object>> recipes, List<String> keys) {
-        Object recipe = recipe(row);
-        for (Map.Entry<String, Set<Object>> e : recipes.entrySet()) {
-            if (e.getValue().contains(recipe)) {
-                return e.getKey();
-            }
-        }
-        // Cannot happen for rows of these keys; the first key keeps the counts whole.
-        return keys.get(0);
-    }
-
-    private List<Row> rows(ConfigSet configs, String key, Map<String, List<Row>> cache) {
-        return cache.computeIfAbsent(key, k -> {
-            try {
-                return computation.throughputRows(configs, k);
-            } catch (ProblemException e) {
-                return List.of();
-            }
-        });
-    }
-
-    static Object recipe(Row row) {
-        Map<String, Object> fields = new LinkedHashMap<>(row.fields());
-        NOT_RECIPE.forEach(fields::remove);
-        return PyValues.normalize(fields);
+    private static String owner(Row row, RowOwners owners, List<String> keys) {
+        String owner = owners.owner(row, keys);
+        // Cannot be null for rows of these keys; the first key keeps the counts whole.
+        return owner != null ? owner : keys.get(0);
     }
 
     /** A point: the recipe and one concurrency value. */
     private static List<Object> point(Row row, Object conc) {
-        return List.of(recipe(row), PyValues.normalize(conc));
+        return List.of(RowOwners.recipe(row), PyValues.normalize(conc));
     }
 
     private static List<?> concs(Row row) {
@@ -180,7 +168,7 @@ public final class Planner {
 
     private Plan.AppendOnlyCheck appendOnlyCheck(int number, ChangelogEntry entry, List<String> keys,
                                                  Sweep.EntryPlan share, CoverageResult coverage, ConfigSet base,
-                                                 Map<String, List<Row>> baseCache) {
+                                                 RowOwners baseRows) {
         Set<ScenarioType> scenarios = Set.copyOf(entry.scenarios());
         List<Plan.Point> removed = new ArrayList<>();
         List<Plan.Point> changed = new ArrayList<>();
@@ -204,7 +192,7 @@ public final class Planner {
                 if (base.get(key).isEmpty()) {
                     continue;
                 }
-                for (Row row : rows(base, key, baseCache)) {
+                for (Row row : baseRows.rows(key)) {
                     ScenarioType scenario = row.isAgentic() ? ScenarioType.AGENTIC_CODING : ScenarioType.FIXED_SEQ_LEN;
                     if (scenarios.contains(scenario)) {
                         for (Object conc : concs(row)) {
@@ -227,7 +215,8 @@ public final class Planner {
     }
 
     private static Plan.Point point(RowChanges.Point p) {
-        return new Plan.Point(p.expName(), p.conc(), p.fields());
+        return new Plan.Point(p.expName(), p.conc(), p.fields(), p.changes().stream()
+                .map(c -> new Plan.FieldChange(c.field(), c.base(), c.head())).toList());
     }
 
     private static Plan.ConfigChange change(CoverageResult.ConfigChange change) {
@@ -241,12 +230,31 @@ public final class Planner {
         return new Plan.ConfigChange(change.key(), change.isNew(), scenarios);
     }
 
-    private static Plan.Totals totals(Sweep sweep, long jsonBytes) {
+    /**
+     * How many chunks process-changelog --split-dir would cut each bucket into with GitHub's limits,
+     * named as the plan names buckets ({@code single_node/8k1k}); null, and a warning, when a row
+     * alone is larger than a chunk may be.
+     */
+    private static Map<String, Integer> chunksPerBucket(JsonNode document, String changelog,
+                                                        Set<Problem> problems) {
+        try {
+            Map<String, Integer> chunks = new LinkedHashMap<>();
+            SweepSplit.chunksPerBucket(SweepSplit.split(document, ChunkLimits.GITHUB, changelog))
+                    .forEach((bucket, n) -> chunks.put(bucket.replaceFirst("\\.", "/"), n));
+            return chunks;
+        } catch (ProblemException e) {
+            e.problems().forEach(p -> problems.add(Problem.warning(p.position(), p.rule(), p.message())));
+            return null;
+        }
+    }
+
+    private static Plan.Totals totals(Sweep sweep, SweepLimits.Figures figures, Map<String, Integer> chunksPerBucket) {
         Map<String, Integer> perRunner = new LinkedHashMap<>();
         List<Row> all = new ArrayList<>(sweep.throughput());
         all.addAll(sweep.evals());
         all.forEach(row -> perRunner.merge(String.valueOf(row.get("runner")), 1, Integer::sum));
-        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), jsonBytes,
-                SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_STEP_OUTPUT_BYTES);
+        return new Plan.Totals(SweepSummary.rowsPerBucket(sweep), perRunner, all.size(), figures.outputBytes(),
+                figures.withPriorities(), SweepLimits.MAX_JOBS_PER_MATRIX, SweepLimits.MAX_OUTPUT_BYTES,
+                chunksPerBucket);
     }
 }

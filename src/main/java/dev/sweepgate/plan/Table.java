@@ -3,7 +3,11 @@ package dev.sweepgate.plan;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A table the plan prints: aligned columns for a terminal, or a GitHub Markdown table. */
+/**
+ * A table the plan prints: aligned columns for a terminal, or a GitHub Markdown table. A cell
+ * of the terminal table may hold line breaks: its row then takes as many lines, the other cells
+ * blank below their first line.
+ */
 record Table(List<String> headers, List<List<String>> rows) {
     Table {
         headers = List.copyOf(headers);
@@ -25,7 +29,9 @@ record Table(List<String> headers, List<List<String>> rows) {
         for (int i = 0; i < widths.length; i++) {
             widths[i] = headers.get(i).length();
             for (List<String> row : rows) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
+                for (String part : row.get(i).split("\n", -1)) {
+                    widths[i] = Math.max(widths[i], part.length());
+                }
             }
         }
         StringBuilder sb = new StringBuilder();
@@ -35,8 +41,39 @@ record Table(List<String> headers, List<List<String>> rows) {
             rules.add("-".repeat(width));
         }
         line(sb, indent, rules, widths);
-        rows.forEach(row -> line(sb, indent, row, widths));
+        for (List<String> row : rows) {
+            List<String[]> parts = row.stream().map(cell -> cell.split("\n", -1)).toList();
+            int lines = parts.stream().mapToInt(p -> p.length).max().orElse(1);
+            for (int k = 0; k < lines; k++) {
+                List<String> cells = new ArrayList<>();
+                for (String[] p : parts) {
+                    cells.add(k < p.length ? p[k] : "");
+                }
+                line(sb, indent, cells, widths);
+            }
+        }
         return sb.toString();
+    }
+
+    /**
+     * {@code text} broken at spaces into lines of at most {@code width} characters (a word longer
+     * than that stands on a line of its own), continuation lines indented by two spaces.
+     */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        int lineLength = 0;
+        for (String word : text.split(" ")) {
+            if (lineLength > 0 && lineLength + 1 + word.length() > width) {
+                out.append("\n  ");
+                lineLength = 2;
+            } else if (lineLength > 0) {
+                out.append(' ');
+                lineLength++;
+            }
+            out.append(word);
+            lineLength += word.length();
+        }
+        return out.toString();
     }
 
     private static void line(StringBuilder sb, String indent, List<String> cells, int[] widths) {

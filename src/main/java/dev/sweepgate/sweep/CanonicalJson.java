@@ -1,9 +1,8 @@
 package dev.sweepgate.sweep;
 
+import dev.sweepgate.json.PythonJson;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,14 +16,10 @@ import java.util.Map;
  * {@code json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)} writes
  * it, so that recipe fingerprints match the ones the reference published.
  *
- * <p>Our own code, not Jackson, because no Jackson configuration writes these bytes (checked with
- * Jackson 2.18, compact writer, ORDER_MAP_ENTRIES_BY_KEYS and ESCAPE_NON_ASCII): it writes floats
- * as Java does ({@code 1.0E-5}, {@code 1.0E16}, {@code 1.0E15} where Python writes {@code 1e-05},
- * {@code 1e+16}, {@code 1000000000000000.0}), escapes in uppercase hex ({@code \\u00E9}, Python
- * {@code \\u00e9}), leaves DEL unescaped, and sorts keys by UTF-16 unit where Python sorts by code
- * point. Each would need code of ours plugged into Jackson (a float serializer, a
- * CharacterEscapes table, pre-sorted maps), leaving Jackson the braces and commas, and a
- * fingerprint that depends on how a Jackson version applies custom escapes to surrogates.
+ * <p>Written here from plain maps rather than through {@link PythonJson#writeSorted} (the same
+ * bytes from a Jackson tree): the fingerprint of every row of a sweep is taken this way, and
+ * strings of printable ASCII, nearly all of them, are copied without looking at an escape table.
+ * Python's float repr and key order are {@link PythonJson}'s.
  */
 public final class CanonicalJson {
     private CanonicalJson() {
@@ -57,9 +52,9 @@ public final class CanonicalJson {
                 || value instanceof Byte || value instanceof BigInteger) {
             sb.append(value);
         } else if (value instanceof Double || value instanceof Float) {
-            sb.append(pythonFloatRepr(((Number) value).doubleValue()));
+            sb.append(PythonJson.floatRepr(((Number) value).doubleValue()));
         } else if (value instanceof BigDecimal d) {
-            sb.append(pythonFloatRepr(d.doubleValue()));
+            sb.append(PythonJson.floatRepr(d.doubleValue()));
         } else if (value instanceof Map<?, ?> map) {
             List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
             for (Map.Entry<?, ?> e : entries) {
@@ -67,7 +62,7 @@ public final class CanonicalJson {
                     throw new IllegalArgumentException("canonical JSON keys must be strings, not " + e.getKey());
                 }
             }
-            entries.sort((a, b) -> compareCodePoints((String) a.getKey(), (String) b.getKey()));
+            entries.sort((a, b) -> PythonJson.compareCodePoints((String) a.getKey(), (String) b.getKey()));
             sb.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : entries) {
@@ -92,22 +87,6 @@ public final class CanonicalJson {
         } else {
             throw new IllegalArgumentException("no canonical JSON form for " + value.getClass().getName());
         }
-    }
-
-    /** Python sorts str keys by code point; Java's compareTo sorts UTF-16 units, which differs beyond the BMP. */
-    static int compareCodePoints(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
     }
 
     /** A JSON string in Python's ensure_ascii form: DEL and non-ASCII as lowercase {@code \\uxxxx}. */
@@ -150,47 +129,5 @@ public final class CanonicalJson {
             }
         }
         return true;
-    }
-
-    /** Python's {@code repr(float)}: the shortest digits that round-trip, in Python's layout. */
-    static String pythonFloatRepr(double d) {
-        if (Double.isNaN(d)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Infinity" : "-Infinity";
-        }
-        if (d == 0) {
-            return (1 / d < 0) ? "-0.0" : "0.0";
-        }
-        BigDecimal shortest = shortestRoundTrip(d);
-        String digits = shortest.unscaledValue().abs().toString();
-        // decimal exponent of the first digit: value = 0.d1d2... * 10^(exp)
-        int exponent = digits.length() - shortest.scale();
-        String sign = d < 0 ? "-" : "";
-        int sciExponent = exponent - 1;
-        if (sciExponent < -4 || sciExponent >= 16) {
-            String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-            // Python writes the exponent signed and with at least two digits: e-05, e+16, e+308
-            return sign + mantissa + "e" + String.format(java.util.Locale.ROOT, "%+03d", sciExponent);
-        }
-        if (exponent <= 0) {
-            return sign + "0." + "0".repeat(-exponent) + digits;
-        }
-        if (exponent >= digits.length()) {
-            return sign + digits + "0".repeat(exponent - digits.length()) + ".0";
-        }
-        return sign + digits.substring(0, exponent) + "." + digits.substring(exponent);
-    }
-
-    private static BigDecimal shortestRoundTrip(double d) {
-        BigDecimal exact = new BigDecimal(d);
-        // 17 significant digits round-trip every double, so the loop ends by then
-        for (int precision = 1; ; precision++) {
-            BigDecimal candidate = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
-            if (candidate.doubleValue() == d) {
-                return candidate.stripTrailingZeros();
-            }
-        }
     }
 }

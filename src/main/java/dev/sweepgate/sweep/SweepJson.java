@@ -18,6 +18,30 @@ public final class SweepJson {
     public static final List<String> EVAL_BUCKETS = List.of("evals", "agentic_evals", "multinode_evals",
             "multinode_agentic_evals");
 
+    /*
+     * The order of a row's fields in the reference's output, by kind of row (what its schema
+     * writes: the fields of the row's model, in their order, absent optional ones left out).
+     * The priority step copies that order into the job output, so it is the order the published
+     * sweep and every queue token's path follow.
+     */
+    private static final List<String> FIXED_SINGLE = List.of("image", "model", "model-prefix", "precision",
+            "framework", "spec-decoding", "runner", "isl", "osl", "tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn",
+            "conc", "max-model-len", "exp-name", "disagg", "run-eval", "eval-only", "eval-conc", FINGERPRINT);
+    private static final List<String> AGENTIC_SINGLE = List.of("image", "model", "model-prefix", "precision",
+            "framework", "runner", "tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn", "spec-decoding", "conc",
+            "kv-offloading", "kv-offload-backend", "router", "total-cpu-dram-gb", "duration", "exp-name",
+            "scenario-type", "run-eval", "eval-only", "eval-conc", FINGERPRINT);
+    private static final List<String> FIXED_MULTI = List.of("image", "model", "model-prefix", "precision",
+            "framework", "spec-decoding", "runner", "isl", "osl", "prefill", "decode", "conc", "max-model-len",
+            "exp-name", "disagg", "run-eval", "eval-only", "eval-conc", "eval-all-concs", "router", "kv-p2p-transfer",
+            FINGERPRINT);
+    private static final List<String> AGENTIC_MULTI = List.of("image", "model", "model-prefix", "precision",
+            "framework", "spec-decoding", "runner", "prefill", "decode", "conc", "kv-offloading", "kv-offload-backend",
+            "router", "kv-p2p-transfer", "total-cpu-dram-gb", "duration", "exp-name", "disagg", "scenario-type",
+            "run-eval", "eval-only", "eval-conc", FINGERPRINT);
+    private static final List<String> WORKER = List.of("num-worker", "tp", "pp", "dcp-size", "pcp-size", "ep",
+            "dp-attn", "additional-settings");
+
     private SweepJson() {
     }
 
@@ -56,6 +80,14 @@ public final class SweepJson {
         return seqLenName(row.get("isl"), row.get("osl"));
     }
 
+    /** Where a row goes in the document, levels joined by dots: {@code single_node.8k1k}, {@code evals}. */
+    public static String bucketPath(Row row, boolean eval) {
+        if (eval) {
+            return evalBucket(row);
+        }
+        return (isMultiNode(row) ? MULTI_NODE : SINGLE_NODE) + "." + throughputBucket(row);
+    }
+
     public static String evalBucket(Row row) {
         boolean agentic = isAgentic(row);
         if (isMultiNode(row)) {
@@ -85,7 +117,7 @@ public final class SweepJson {
     }
 
     /** A row in the output schema: defaults filled in, nothing written as null. */
-    static Map<String, Object> outputRow(Row row) {
+    public static Map<String, Object> outputRow(Row row) {
         Map<String, Object> out = new LinkedHashMap<>();
         row.fields().forEach((k, v) -> {
             if (v != null) {
@@ -107,6 +139,19 @@ public final class SweepJson {
                 out.put(worker, outputWorker(w));
             }
         }
+        return inOrder(out, multi ? (agentic ? AGENTIC_MULTI : FIXED_MULTI) : (agentic ? AGENTIC_SINGLE : FIXED_SINGLE));
+    }
+
+    /** The fields of {@code fields} in {@code order}; a field the order does not name keeps its place after them. */
+    private static Map<String, Object> inOrder(Map<String, Object> fields, List<String> order) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String name : order) {
+            Object value = fields.get(name);
+            if (value != null) {
+                out.put(name, value);
+            }
+        }
+        fields.forEach(out::putIfAbsent);
         return out;
     }
 
@@ -121,11 +166,11 @@ public final class SweepJson {
         out.putIfAbsent("dcp-size", 1);
         out.putIfAbsent("pcp-size", 1);
         out.putIfAbsent("additional-settings", List.of());
-        return out;
+        return inOrder(out, WORKER);
     }
 
     /** An entry as the metadata writes it: booleans always, optional fields only when set. */
-    static Map<String, Object> entry(ChangelogEntry e) {
+    public static Map<String, Object> entry(ChangelogEntry e) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("config-keys", e.configKeys());
         out.put("description", e.description());

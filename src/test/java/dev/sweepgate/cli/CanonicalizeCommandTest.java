@@ -50,7 +50,7 @@ class CanonicalizeCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertEquals(appended(entry("alpha-fp8-mi355x-sglang", LINK + "42"),
                 entry("beta-fp4-b200-vllm-agentic", LINK + "42", "evals-only: true")), fx.repo.read(FILE));
-        assertTrue(r.out().contains("rewrote the pr-link of 2 new entries [3, 4] to " + LINK + "42"), r.out());
+        assertTrue(r.out().contains("rewrote the pr-link of new entries 3 (line 14) and 4 (line 20) to " + LINK + "42"), r.out());
     }
 
     @Test

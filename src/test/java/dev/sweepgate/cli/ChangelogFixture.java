@@ -111,7 +111,7 @@ public final class ChangelogFixture {
                 .write("configs/runners.yaml", RUNNERS).write("perf-changelog.yaml", HISTORY);
         base = repo.commit("history");
         try {
-            // validate-configs needs the golden curves' directory (missing, it is exit 3); none in it is fine
+            // the golden curves' directory, empty: validate-configs runs the golden check (without it, a note says it was skipped)
             java.nio.file.Files.createDirectories(dir.resolve("golden_al_distribution"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** The files .ci/run and a fresh clone depend on, checked without running them. */
 class CiFilesTest {
     private static final Set<String> CORPUS_KINDS = Set.of("generate", "process", "validate", "canonicalize",
-            "resolve-conflict");
+            "resolve-conflict", "prioritize");
 
     @Test
     void everyCorpusFloorIsAKnownKindAndAPercentage() throws IOException {
@@ -64,10 +64,16 @@ class CiFilesTest {
 
     @Test
     void everyJobHasATimeoutAndAConcurrencyGroup() {
-        for (String file : new String[] {"ci.yml", "changelog.yml"}) {
+        for (String file : new String[] {"ci.yml", "changelog.yml", "sweep-chunk.yml"}) {
             Workflow workflow = Workflow.load(WORKFLOWS.resolve(file));
             workflow.jobs().forEach((name, job) -> {
                 Map<?, ?> spec = (Map<?, ?>) job;
+                if (spec.containsKey("uses")) {
+                    // a job that calls a reusable workflow takes neither; the called workflow's jobs have both
+                    assertTrue(String.valueOf(spec.get("uses")).endsWith("/.github/workflows/sweep-chunk.yml@main"),
+                            file + ": job " + name + " calls " + spec.get("uses"));
+                    return;
+                }
                 assertTrue(spec.containsKey("timeout-minutes"), file + ": job " + name + " has no timeout-minutes");
                 assertTrue(spec.containsKey("concurrency"), file + ": job " + name + " has no concurrency group");
             });
@@ -87,7 +93,7 @@ class CiFilesTest {
     }
 
     @Test
-    void theChangelogWorkflowWatchesEveryGatedPathAndRunsOnJdk25() {
+    void theChangelogWorkflowWatchesEveryGatedPathAndRunsOnJdk25() throws IOException {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Map<?, ?> on = (Map<?, ?>) changelog.document().get("on");
         assertEquals(List.of("perf-changelog.yaml", "configs/**", "golden_al_distribution/**", "benchmarks/**", "runners/**",
@@ -97,8 +103,18 @@ class CiFilesTest {
             assertEquals("25", setupJava(changelog, job), job);
             Map<String, Object> cache = uses(changelog, job, "actions/cache@");
             Map<?, ?> with = (Map<?, ?>) cache.get("with");
-            assertEquals("target/sweepgate.jar", with.get("path"), job);
+            // the jar with the archives of both JDKs, keyed on the sources and the exact JDK that built them
+            assertEquals(List.of("target/sweepgate.jar", "target/sweepgate.aot", "target/sweepgate.jsa"),
+                    String.valueOf(with.get("path")).lines().toList(), job);
             assertTrue(String.valueOf(with.get("key")).contains("hashFiles('pom.xml', 'src/**')"), job + ": " + with);
+            assertTrue(String.valueOf(with.get("key")).contains("${{ steps.java.outputs.version }}"), job + ": " + with);
+            assertEquals("java", uses(changelog, job, "actions/setup-java@").get("id"), job);
+            // after an exact hit the sources get the jar's time; the jar keeps its own (the archives record it)
+            assertEquals(".github/scripts/cached-build.sh", changelog.step(job, "keep").run().strip(), job);
+            Map<String, Object> keep = changelog.steps(job).stream().filter(step -> "keep".equals(step.get("id")))
+                    .findFirst().orElseThrow();
+            assertEquals("steps." + cache.get("id") + ".outputs.cache-hit == 'true'", keep.get("if"), job);
+            assertFalse(Files.readString(WORKFLOWS.resolve("changelog.yml")).contains("touch target/"), job);
             Map<?, ?> checkout = (Map<?, ?>) uses(changelog, job, "actions/checkout@").get("with");
             assertEquals(0, checkout.get("fetch-depth"), job + ": the merge base needs the history");
         }
@@ -123,27 +139,69 @@ class CiFilesTest {
     void thePushJobPublishesTheSweepAndTheMatrixJobSkipsAnEmptyBucket() {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Workflow.Step sweep = changelog.step("sweep", "sweep");
-        assertEquals(".github/scripts/sweep.sh \"$BEFORE\" \"$AFTER\"", sweep.run().strip());
-        assertEquals(Map.of("BEFORE", "${{ github.event.before }}", "AFTER", "${{ github.sha }}"), sweep.env());
-        assertEquals("${{ steps.sweep.outputs.search-space-config }}",
-                ((Map<?, ?>) changelog.job("sweep").get("outputs")).get("search-space-config"));
+        assertEquals(".github/scripts/sweep.sh \"$BEFORE\" \"$AFTER\" --split-dir \"$RUNNER_TEMP/sweep-chunks\" --max-chunks "
+                + chunkSlots(changelog) + " --priority-policy configs/ci-priority.yaml --reuse-source \"$REUSE_SOURCE\""
+                + " --reuse-pr-head \"$REUSE_PR_HEAD\"",
+                sweep.run().strip());
+        assertEquals(Map.of("BEFORE", "${{ github.event.before || github.event.inputs.before }}", "AFTER", "${{ github.sha }}",
+                "REUSE_SOURCE", "${{ github.event.inputs.reuse-source }}",
+                "REUSE_PR_HEAD", "${{ github.event.inputs.reuse-pr-head }}"), sweep.env());
+        Map<?, ?> outputs = (Map<?, ?>) changelog.job("sweep").get("outputs");
+        assertEquals("${{ steps.sweep.outputs.search-space-config }}", outputs.get("search-space-config"));
+        assertEquals("${{ steps.sweep.outputs.chunk-index }}", outputs.get("chunk-index"));
+        assertEquals("${{ steps.sweep.outputs.fits }}", outputs.get("fits"));
         Map<String, Object> matrixJob = changelog.job("single-node-1k1k");
         assertEquals("sweep", matrixJob.get("needs"));
         String bucket = "fromJson(needs.sweep.outputs.search-space-config).single_node['1k1k']";
-        assertEquals(bucket + "[0] != null", matrixJob.get("if"), "an empty matrix fails a workflow: skip it");
+        assertEquals("needs.sweep.outputs.fits == 'true' && " + bucket + "[0] != null", matrixJob.get("if"),
+                "a sweep that fits runs as before; an empty matrix fails a workflow: skip it");
         Map<?, ?> matrix = (Map<?, ?>) ((Map<?, ?>) matrixJob.get("strategy")).get("matrix");
         assertEquals("${{ " + bucket + " }}", matrix.get("config"));
     }
 
+    /** The chunk jobs: chunk-0, chunk-1, ... */
+    private static int chunkSlots(Workflow changelog) {
+        return (int) changelog.jobs().keySet().stream().filter(name -> name.startsWith("chunk-")).count();
+    }
+
+    @Test
+    void aSweepThatDoesNotFitRunsEveryChunkThroughTheReusableWorkflowWithTheArtifact() {
+        Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
+        Map<String, Object> upload = uses(changelog, "sweep", "actions/upload-artifact@");
+        Map<?, ?> uploaded = (Map<?, ?>) upload.get("with");
+        assertEquals("${{ runner.temp }}/sweep-chunks", uploaded.get("path"), "the directory sweep.sh splits into");
+        int slots = chunkSlots(changelog);
+        assertEquals(16, slots, "a change that selects every config needs 15 chunks");
+        for (int i = 0; i < slots; i++) {
+            Map<String, Object> job = changelog.job("chunk-" + i);
+            String entry = "fromJson(needs.sweep.outputs.chunk-index)[" + i + "]";
+            assertEquals("sweep", job.get("needs"));
+            assertEquals("needs.sweep.outputs.fits == 'false' && " + entry + " != null", job.get("if"), "chunk-" + i);
+            assertEquals(Map.of("artifact", uploaded.get("name"), "bucket", "${{ " + entry + ".bucket }}",
+                    "file", "${{ " + entry + ".file }}"), job.get("with"), "chunk-" + i);
+        }
+        Workflow chunk = Workflow.load(WORKFLOWS.resolve("sweep-chunk.yml"));
+        Map<?, ?> call = (Map<?, ?>) ((Map<?, ?>) chunk.document().get("on")).get("workflow_call");
+        assertEquals(Set.of("artifact", "file", "bucket"), ((Map<?, ?>) call.get("inputs")).keySet());
+        Map<?, ?> download = (Map<?, ?>) uses(chunk, "rows", "actions/download-artifact@").get("with");
+        assertEquals("${{ inputs.artifact }}", download.get("name"));
+        Workflow.Step rows = chunk.step("rows", "rows");
+        assertEquals(".github/scripts/chunk-rows.sh \"$CHUNKS\" \"$FILE\"", rows.run().strip());
+        assertEquals(Map.of("CHUNKS", download.get("path"), "FILE", "${{ inputs.file }}"), rows.env());
+        Map<?, ?> matrix = (Map<?, ?>) ((Map<?, ?>) chunk.job("benchmark").get("strategy")).get("matrix");
+        assertEquals("${{ fromJson(needs.rows.outputs.rows) }}", matrix.get("config"));
+    }
+
     @Test
     void theScriptsTheWorkflowsRunAreExecutableAndNoMarkerIsLeftThatNothingReads() throws IOException {
-        for (String script : new String[] {".github/scripts/pr-gate.sh", ".github/scripts/sweep.sh", "scripts/merge-pr.sh"}) {
+        for (String script : new String[] {".github/scripts/pr-gate.sh", ".github/scripts/sweep.sh",
+                ".github/scripts/chunk-rows.sh", ".github/scripts/cached-build.sh", "scripts/merge-pr.sh"}) {
             Path path = Path.of(script);
             assertTrue(Files.isExecutable(path), script + " must be executable (git mode 100755)");
             assertTrue(Files.readString(path).startsWith("#!/usr/bin/env bash\n"), script);
             assertFalse(Files.readString(path).contains("[skip-sweep]"), script);
         }
-        for (String file : new String[] {"ci.yml", "changelog.yml"}) {
+        for (String file : new String[] {"ci.yml", "changelog.yml", "sweep-chunk.yml"}) {
             assertFalse(Files.readString(WORKFLOWS.resolve(file)).contains("skip-sweep"), file);
         }
     }

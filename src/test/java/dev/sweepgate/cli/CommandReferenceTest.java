@@ -36,6 +36,27 @@ class CommandReferenceTest {
         }
     }
 
+    /**
+     * Issue 23: help says what a command or option does, for the user who never saw the benchmark
+     * repository's scripts, not how it compares with "the reference".
+     */
+    @Test
+    void noDescriptionSpeaksOfTheReference() {
+        List<CommandLine> all = new ArrayList<>(List.of(Main.commandLine()));
+        for (int i = 0; i < all.size(); i++) {
+            all.addAll(all.get(i).getSubcommands().values());
+        }
+        for (CommandLine command : all) {
+            List<String> texts = new ArrayList<>(List.of(command.getCommandSpec().usageMessage().description()));
+            texts.addAll(command.getCommandSpec().usageMessage().exitCodeList().values());
+            command.getCommandSpec().args().forEach(arg -> texts.addAll(List.of(arg.description())));
+            for (String text : texts) {
+                assertTrue(!text.toLowerCase(java.util.Locale.ROOT).contains("reference"),
+                        command.getCommandSpec().qualifiedName() + ": " + text);
+            }
+        }
+    }
+
     @Test
     void everyDefaultIsNamedInItsDescription() {
         List<String> silent = new ArrayList<>();

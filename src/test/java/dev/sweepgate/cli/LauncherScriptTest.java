@@ -3,6 +3,7 @@ package dev.sweepgate.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -128,6 +129,46 @@ class LauncherScriptTest {
         assertTrue(built());
     }
 
+    /** The first directory on this process's PATH that holds an executable {@code mvn}, or null. */
+    private static Path mavenDirectory() {
+        for (String entry : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "mvn"))) {
+                return Path.of(entry);
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void theBuildPrintsMavensOutputWithoutColourCodesOrWarnings() throws Exception {
+        Path maven = mavenDirectory();
+        assumeTrue(maven != null, "no mvn on PATH");
+        // A real Maven build of a project that builds nothing, offline: Maven's own output is what is tested.
+        Files.writeString(checkout.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion><groupId>t</groupId>"
+                + "<artifactId>t</artifactId><version>1</version><packaging>pom</packaging></project>\n");
+        Files.writeString(Files.createDirectories(checkout.resolve(".mvn")).resolve("maven.config"), "-o\n");
+        Files.delete(checkout.resolve("target/sweepgate.jar"));
+        // Maven runs on JAVA_HOME's java too: this one, of this JVM's release, runs it for real and
+        // prints sweepgate's arguments.
+        Path home = jdk("jdk", System.getProperty("java.version"));
+        Files.writeString(home.resolve("bin/java"), "#!/usr/bin/env bash\n"
+                + "[[ \" $* \" == *\" org.codehaus.plexus.classworlds.launcher.Launcher \"* ]] && exec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\nprintf '%s\\n' \"$@\"\n");
+        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("sweepgate").toString(), "--version").directory(dir.toFile());
+        pb.environment().put("PATH", maven + ":/usr/bin:/bin");
+        pb.environment().put("JAVA_HOME", home.toString());
+        pb.environment().remove("MAVEN_OPTS");
+        pb.environment().remove("SWEEPGATE_JAVA_OPTS");
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process process = pb.start();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), err);
+        assertTrue(err.contains("building target/sweepgate.jar"), err);
+        assertFalse(err.contains("\u001b"), "escape codes on stderr: " + err.replace("\u001b", "ESC"));
+        // JDK 24 and newer warn about Maven's use of sun.misc.Unsafe unless it is allowed
+        assertFalse(err.contains("sun.misc.Unsafe"), err);
+    }
+
     @Test
     void aSymlinkedLauncherFindsItsCheckout() throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("bin/sg"), Path.of("../checkout/sweepgate"));
@@ -184,6 +225,57 @@ class LauncherScriptTest {
         // java on PATH outside a JDK directory (as /usr/bin/java, a symlink) has no release file: the CDS archive.
         assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
                 archiveFlag(run(checkout.resolve("sweepgate"), "--version")));
+    }
+
+    /** What actions/cache leaves after a hit on a fresh checkout: the build's own times, every source newer. */
+    private void restoredFromTheCache() throws IOException {
+        archives(JAR_TIME.plusSeconds(20), JAR_TIME.plusSeconds(10)); // the training run writes them after the jar
+        setTimes(List.of("pom.xml", "src/main", "src/main/java", "src/main/java/Example.java"), JAR_TIME.plusSeconds(86_400));
+    }
+
+    private void setTimes(List<String> paths, Instant time) throws IOException {
+        for (String path : paths) {
+            Files.setLastModifiedTime(checkout.resolve(path), FileTime.from(time));
+        }
+    }
+
+    private void cachedBuildScript() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(Path.of(".github/scripts/cached-build.sh").toAbsolutePath().toString(),
+                checkout.toString()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), out);
+    }
+
+    @Test
+    void aBuildRestoredFromTheCacheRunsAsItIsOnJdk17And25AfterTheCachedBuildScript() throws Exception {
+        restoredFromTheCache();
+        Path jar = checkout.resolve("target/sweepgate.jar");
+        assertTrue(Files.getLastModifiedTime(checkout.resolve("pom.xml")).compareTo(Files.getLastModifiedTime(jar)) > 0,
+                "as restored, the sources are newer than the jar");
+        cachedBuildScript();
+        Path target = checkout.toRealPath().resolve("target");
+        assertEquals("-XX:AOTCache=" + target.resolve("sweepgate.aot"),
+                archiveFlag(runWithJavaHome(jdk("jdk-25", "25.0.3"), checkout.resolve("sweepgate"), "--version")));
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), checkout.resolve("sweepgate"), "--version")));
+        assertFalse(built());
+        // the archives record the jar's time, and the JVM ignores them when it differs
+        assertEquals(FileTime.from(JAR_TIME), Files.getLastModifiedTime(jar));
+    }
+
+    @Test
+    void withoutTheCachedBuildScriptARestoredBuildIsRebuilt() throws Exception {
+        restoredFromTheCache();
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
+    }
+
+    @Test
+    void theCachedBuildScriptWithoutARestoredJarLeavesTheBuildToTheLauncher() throws Exception {
+        Files.delete(checkout.resolve("target/sweepgate.jar"));
+        cachedBuildScript();
+        run(checkout.resolve("sweepgate"), "--version");
+        assertTrue(built());
     }
 
     @Test

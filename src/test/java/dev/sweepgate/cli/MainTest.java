@@ -64,9 +64,36 @@ class MainTest {
         return Main.commandLine().getSubcommands().keySet().stream();
     }
 
-    /** Every command but generate-completion, whose script describes the whole tree. */
+    /** Every command but generate-completion and help, which print about the whole tree. */
     static Stream<String> lazilyBuiltCommands() {
-        return subcommands().filter(name -> !name.equals("generate-completion"));
+        return subcommands().filter(name -> !name.equals("generate-completion") && !name.equals("help"));
+    }
+
+    /** Every command that does something itself: all but help, which answers like --help. */
+    static Stream<String> workingCommands() {
+        return subcommands().filter(name -> !name.equals("help"));
+    }
+
+    /** Issue 23: picocli's help command, {@code sweepgate help [COMMAND]}. */
+    @Test
+    void helpIsACommandThatPrintsTheHelpOfTheRootOrOfACommand() {
+        assertEquals(main("--help").out(), main("help").out());
+        assertEquals(0, main("help").status());
+        for (String command : workingCommands().toList()) {
+            Result help = main("help", command);
+            assertEquals(0, help.status(), command);
+            assertEquals(main(command, "--help").out(), help.out(), command);
+        }
+        Result unknown = main("help", "ful-sweep");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().startsWith("sweepgate: unknown subcommand 'ful-sweep'."), unknown.err());
+        Result option = main("help", "--no-such-option");
+        assertEquals(2, option.status(), option.out());
+        assertTrue(option.err().startsWith("sweepgate: unknown option: '--no-such-option'"), option.err());
+        assertTrue(main("help", "--help").out().contains("Usage: sweepgate help [-hV] [COMMAND]"));
+        assertEquals(main("--version").out(), main("help", "--version").out());
+        // like --help, it answers before -C DIR is looked at
+        assertEquals(0, main("-C", "/nonexistent", "help").status());
     }
 
     /**
@@ -143,7 +170,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @MethodSource("subcommands")
+    @MethodSource("workingCommands")
     void everyCommandHasHelp(String command) {
         Result r = main(command, "--help");
         assertEquals(0, r.status(), r.err());
@@ -189,7 +216,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @MethodSource("subcommands")
+    @MethodSource("workingCommands")
     void aMissingDirectoryIsBadUsage(String command) {
         Result r = main("-C", "/nonexistent", command);
         assertEquals(2, r.status(), r.err());

@@ -135,6 +135,11 @@ class MergePrScriptTest {
         git("checkout", "-q", "main");
         Script run = mergePr("--no-github", "--branch", "pr", "42");
         assertEquals(0, run.exit(), run.output());
+        // main moved on by one entry: the pull request's entries 3 and 4 are now 4 and 5, and the script says so
+        // (issue 23: it said "its entries [3, 4]"), numbered as validate-changelog numbers them on the result
+        assertTrue(run.output().contains("appended 2 entries of the pull request (ours) as entries 4 (line 20) and "
+                + "5 (line 26) linking " + LINK + "42"), run.output());
+        assertFalse(run.output().contains("[3, 4]"), run.output());
 
         git("fetch", "-q", "origin");
         String pushed = new String(clone.show("origin/pr", FILE), StandardCharsets.UTF_8);

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Issue 13: every problem of a change in one run, at its real place, with a hint that does the thinking. */
 class ProblemsInOneRoundTest {
@@ -65,6 +67,41 @@ class ProblemsInOneRoundTest {
         // entry 3 starts at line 14 of the head; its pr-link value at line 18, column 12
         assertTrue(r.err().contains("perf-changelog.yaml:18:12: error: entry 3 (line 14), a new entry, has the pr-link \"XXX\""), r.err());
         assertTrue(r.err().contains("2 errors, 0 warnings"), r.err());
+    }
+
+    /** Issue 23: a trailing space on a history line and a new entry's type error, both in the first run. */
+    private String historyByteAndATypeError() {
+        String head = ChangelogFixture.appended(entry("alpha-fp8-mi355x-sglang", LINK + "3", "evals-only: \"yes\""))
+                .replace("\"Tune alpha-fp8-mi355x-sglang\"\n", "\"Tune alpha-fp8-mi355x-sglang\" \n");
+        fx.repo.write("perf-changelog.yaml", head);
+        return fx.repo.commit("append, and a trailing space in history");
+    }
+
+    @Test
+    void theByteRulesRunWhateverTheFileRulesFound() {
+        String head = historyByteAndATypeError();
+        ChangelogFixture.Run r = validate(head);
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("perf-changelog.yaml:4:37: error: appended entries changed historical "
+                + "perf-changelog.yaml bytes; the first differing byte is at line 4, column 37"), r.err());
+        assertTrue(r.err().contains("only trailing whitespace differs on this line"), r.err());
+        assertTrue(r.err().contains("perf-changelog.yaml:19:15: error: entry 3 (line 14): evals-only must be true or "
+                + "false (unquoted), not the string \"yes\" [changelog.type]"), r.err());
+        assertTrue(r.err().endsWith("2 errors, 0 warnings\n"), r.err());
+        // the working tree as well: the pre-push hook's and the contributor's run
+        assertTrue(fx.run("validate-changelog", "--base-ref", fx.base, "--format", "text").err()
+                .contains("[changelog.history-bytes]"));
+    }
+
+    @Test
+    void fixChangelogsRefusalDoesNotPointAboveAtProblemsPrintedAfterIt() {
+        historyByteAndATypeError();
+        ChangelogFixture.Run r = fx.run("fix-changelog", "--base-ref", fx.base, "--format", "text");
+        assertEquals(1, r.exit());
+        // the refusal is about the whole file, so it is printed first: it cannot say "above"
+        assertTrue(r.err().startsWith("perf-changelog.yaml: error: the working-tree changelog breaks the file rules "
+                + "(reported with this one), so its entries cannot be found"), r.err());
+        assertTrue(r.err().indexOf("[fix.refused]") < r.err().indexOf("[changelog.type]"), r.err());
     }
 
     @Test
@@ -260,7 +297,25 @@ class ProblemsInOneRoundTest {
         assertEquals(2, runner.exit());
         assertTrue(runner.err().contains("--runner-type mi35x: not a label of the runner config; did you mean mi355x?"),
                 runner.err());
-        assertEquals(2, fx.run("full-sweep", "--max-conc", "-5").exit());
+        assertEquals(2, fx.run("full-sweep", "--min-conc", "8", "--max-conc", "4").exit());
+    }
+
+    /** Issue 23: as in the reference, whose tests rely on it, a limit at or below zero selects nothing; it is no usage error. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "0"})
+    void aMaxConcAtOrBelowZeroSelectsNothing(String max) {
+        ChangelogFixture.Run r = fx.run("full-sweep", "--max-conc", max);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[ ]", r.out().strip());
+        assertTrue(r.err().contains("no matrix row is left after the filters --max-conc " + max), r.err());
+        // fixed-seq-len entries are skipped; an agentic entry keeps its values within [min, max]: none here either
+        assertEquals("[ ]", fx.run("full-sweep", "--max-conc", max, "--scenario-type", "agentic-coding").out().strip());
+        for (String limit : List.of("--max-tp", "--max-ep", "--min-conc")) {
+            // max-tp and max-ep apply to single-node fixed-seq-len entries only
+            ChangelogFixture.Run other = fx.run("full-sweep", limit, max, "--scenario-type", "fixed-seq-len", "--single-node");
+            assertEquals(0, other.exit(), limit + ": " + other.err());
+            assertEquals("[ ]", other.out().strip(), limit);
+        }
     }
 
     @Test
@@ -275,9 +330,30 @@ class ProblemsInOneRoundTest {
     }
 
     @Test
-    void aMissingGoldenDirectoryIsAnEnvironmentFailureEverywhere() {
+    void aMissingGoldenDirThatWasGivenIsAnEnvironmentFailureEverywhere() {
         assertEquals(3, fx.run("validate-configs", "--golden-dir", "nowhere").exit());
         assertEquals(3, fx.run("check-golden-al", "--golden-dir", "nowhere").exit());
+    }
+
+    /** Issue 23: configs outside a full checkout can be validated, as with the reference; the golden check says it was skipped. */
+    @Test
+    void withoutTheDefaultGoldenDirectoryTheGoldenCheckIsSkippedWithOneNote() throws Exception {
+        java.nio.file.Files.delete(dir.resolve("golden_al_distribution"));
+        ChangelogFixture.Run r = fx.run("validate-configs", "--format", "text");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().startsWith("golden_al_distribution: note: no golden_al_distribution/ directory (looked in "
+                + dir + " and at the top of its work tree), so the golden acceptance-length check was skipped; run it "
+                + "with --golden-dir DIR, or in a full checkout [golden.skipped]"), r.err());
+        assertTrue(r.err().endsWith("0 errors, 0 warnings, 1 note\nok: 3 configs in 2 files, 3 runner labels\n"), r.err());
+        assertEquals(0, fx.run("validate-configs", "--strict").exit(), "a note fails nothing");
+        ChangelogFixture.Run golden = fx.run("check-golden-al", "--format", "github");
+        assertEquals(0, golden.exit(), golden.err());
+        assertTrue(golden.err().startsWith("::notice file=golden_al_distribution,title=golden.skipped::"), golden.err());
+        assertEquals(3, fx.run("validate-configs", "--golden-dir", "golden_al_distribution").exit(),
+                "a directory the user names must exist");
+        // a rule of the configs themselves still fails
+        fx.repo.write("configs/amd-master.yaml", ChangelogFixture.AMD.replace("  precision: fp8", "  precison: fp8"));
+        assertEquals(1, fx.run("validate-configs").exit());
     }
 
     @Test

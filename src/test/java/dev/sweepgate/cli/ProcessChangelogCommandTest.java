@@ -80,6 +80,35 @@ class ProcessChangelogCommandTest {
         assertEquals(0, out.at("/changelog_metadata/entries").size());
     }
 
+    /**
+     * Issue 23: step 0 is for corrections the history rules accept. A pr-link turned into a link
+     * that is not the repository's canonical pull-request link is refused by the gate
+     * (correction-link) and, as in the reference, is a deletion here.
+     */
+    @Test
+    void aPrLinkChangedIntoALinkThatIsNotCanonicalIsADeletion() {
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace(LINK + "2", "https://example.com/pull/1234"));
+        String head = fx.repo.commit("a link elsewhere");
+        ChangelogFixture.Run r = processRun(head);
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.err().contains("deletions are not allowed in perf-changelog.yaml: only additions to the changelog "
+                + "are permitted. Found deleted line:   pr-link: " + LINK + "2"), r.err());
+        assertEquals("", r.out());
+        ChangelogFixture.Run gate = fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", head);
+        assertEquals(1, gate.exit());
+        assertTrue(gate.err().contains("[changelog.correction-link]"), gate.err());
+        // canonical for the repository --repo names (the gate's --repo, the same default): a correction
+        String fork = "https://github.com/someone/fork/pull/1234";
+        fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace(LINK + "2", fork));
+        String forked = fx.repo.commit("a link of the fork");
+        assertEquals(1, processRun(forked).exit());
+        assertEquals(0, processRun(forked, "--repo", "someone/fork").exit());
+        assertEquals(0, fx.run("validate-changelog", "--base-ref", fx.base, "--head-ref", forked, "--repo", "someone/fork")
+                .exit());
+        fx.repo.git("remote", "add", "origin", "https://github.com/someone/fork.git");
+        assertEquals(0, processRun(forked).exit(), "the default, as validate-changelog's: origin's repository");
+    }
+
     @Test
     void aChangeBeyondPrLinksIsStillADeletion() {
         fx.repo.write("perf-changelog.yaml", ChangelogFixture.HISTORY.replace("Tune beta", "Retune beta"));

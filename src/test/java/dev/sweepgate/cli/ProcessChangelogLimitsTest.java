@@ -81,8 +81,9 @@ class ProcessChangelogLimitsTest {
     }
 
     @Test
-    void warnsWhenTheJsonIsLargerThanAStepOutputCanHold() throws IOException {
-        String[] seqLens = IntStream.rangeClosed(1, 9).mapToObj(i -> (1000 + i) + "/1024").toArray(String[]::new);
+    void warnsWhenTheOutputIsLargerThanAJobOutputCanHoldCountedOnUtf16() throws IOException {
+        // 5 buckets of 250 rows: about 600 000 characters, under 1 MB in UTF-8 but over it as GitHub counts
+        String[] seqLens = IntStream.rangeClosed(1, 5).mapToObj(i -> (1000 + i) + "/1024").toArray(String[]::new);
         String[] args = repoWithAppendedEntry(250, seqLens);
 
         ChangelogFixture.Run plain = run(Map.of(), args);
@@ -92,12 +93,15 @@ class ProcessChangelogLimitsTest {
         assertEquals(plain.out(), actions.out(), "the warning must not change stdout");
         JsonNode json = new ObjectMapper().readTree(plain.out());
         assertEquals(250, json.at("/single_node/1001_1024").size());
-        int printed = plain.out().getBytes(StandardCharsets.UTF_8).length;
-        assertTrue(printed > 1024 * 1024, "the test needs a sweep above 1 MiB, got " + printed + " bytes");
+        String published = plain.out().substring(0, plain.out().length() - 1); // without println's newline
+        assertTrue(published.getBytes(StandardCharsets.UTF_8).length < 1_000_000, "the test needs a sweep under 1 MB in UTF-8");
+        assertTrue(2L * published.length() > 1_000_000, "the test needs a sweep over 1 MB in UTF-16");
         assertFalse(plain.err().contains("sweep.matrix-limit"), "no bucket is over 256 rows: " + plain.err());
-        assertTrue(plain.err().startsWith("perf-changelog.yaml: warning: the sweep JSON is " + (printed - 1)
-                + " bytes, more than the 1048576 bytes (1 MiB) a GitHub Actions step output can hold"), plain.err());
-        assertTrue(actions.err().startsWith("::warning file=perf-changelog.yaml,title=sweep.output-limit::the sweep JSON is "),
+        assertTrue(plain.err().startsWith("perf-changelog.yaml: warning: the sweep's job output is " + 2L * published.length()
+                + " bytes as GitHub counts it (UTF-16, 2 bytes a character), more than the 1000000 bytes (1 MB) a GitHub "
+                + "Actions job output can hold, so the job that publishes it fails; the largest buckets: "
+                + "single_node.1001_1024 (250 rows, "), plain.err());
+        assertTrue(actions.err().startsWith("::warning file=perf-changelog.yaml,title=sweep.output-limit::the sweep's job output is "),
                 actions.err());
     }
 

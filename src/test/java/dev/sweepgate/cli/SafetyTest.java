@@ -52,6 +52,9 @@ class SafetyTest {
             cases.add(Arguments.of(List.of("process-changelog", "--base-ref=" + ref, "--head-ref", "HEAD")));
             cases.add(Arguments.of(List.of("process-changelog", "--base-ref", "HEAD~1", "--head-ref=" + ref)));
             cases.add(Arguments.of(List.of("prepare-merge", "canonicalize", "--base-ref=" + ref, "--pr-number", "42")));
+            cases.add(Arguments.of(List.of("reuse-check", "--source=" + ref, "--merge", "HEAD")));
+            cases.add(Arguments.of(List.of("reuse-check", "--source", "HEAD", "--merge=" + ref)));
+            cases.add(Arguments.of(List.of("reuse-check", "--source", "HEAD", "--merge", "HEAD", "--pr-head=" + ref)));
         }
         return cases.stream();
     }
@@ -222,6 +225,30 @@ class SafetyTest {
         ChangelogFixture.Run again = user.run(repo, "prepare-merge", "canonicalize", "--base-ref", "HEAD", "--pr-number", "42");
         assertEquals(0, again.exit(), again.err());
         assertTrue(fx.repo.read("perf-changelog.yaml").contains("pr-link: " + LINK + "42\n"));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void chunksIntoAReadOnlyDirectoryLeaveTheEarlierChunkSet() throws Exception {
+        Unprivileged user = new Unprivileged();
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        ChangelogFixture fx = new ChangelogFixture(repo);
+        fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3"));
+        user.own(repo);
+        String[] split = {"process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--split-dir", "chunks"};
+        ChangelogFixture.Run first = user.run(repo, split);
+        assertEquals(0, first.exit(), first.err());
+        var before = HostileInputTest.snapshot(repo.resolve("chunks"));
+        readOnly(repo);
+        try {
+            ChangelogFixture.Run r = user.run(repo, "process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD",
+                    "--split-dir", "chunks", "--max-jobs", "1");
+            assertCannotWrite(r, "chunks");
+            assertEquals("", r.out(), "no sweep is printed when its chunks cannot be written");
+        } finally {
+            writable(repo);
+        }
+        assertEquals(before, HostileInputTest.snapshot(repo.resolve("chunks")), "the earlier set, whole");
     }
 
     @Test

@@ -213,6 +213,18 @@ class ValidateChangelogCommandTest {
         ChangelogFixture.Run r = validate(fx.base, "--changelog-file", "nope.yaml");
         assertEquals(3, r.exit());
         assertTrue(r.err().contains("nope.yaml does not exist at"), r.err());
+        // named by the ref the user typed, not by a commit id (issue 23); a merge base that is not the ref says so
+        assertEquals("sweepgate: nope.yaml does not exist at main\n",
+                fx.run("validate-changelog", "--base-ref", "main", "--changelog-file", "nope.yaml").err());
+        String head = fx.append(entry("alpha-fp8-mi355x-sglang", LINK + "3"));
+        assertEquals("sweepgate: nope.yaml does not exist at main~1\n", fx.run("validate-changelog", "--base-ref", "main~1",
+                "--head-ref", "main", "--changelog-file", "nope.yaml").err());
+        fx.repo.git("checkout", "-q", "-b", "side", fx.base);
+        fx.repo.write("x", "x").commit("side");
+        String label = fx.run("validate-changelog", "--base-ref", "side", "--head-ref", head, "--changelog-file",
+                "nope.yaml").err();
+        assertEquals("sweepgate: nope.yaml does not exist at " + fx.base.substring(0, 12) + " (the merge base of side and "
+                + head + ")\n", label);
     }
 
     @Test

@@ -151,6 +151,8 @@ class GitTest {
         EnvironmentException none = assertThrows(EnvironmentException.class,
                 () -> git.resolveWithMergeBase("main", "other", "--base-ref", "--head-ref"));
         assertTrue(none.getMessage().startsWith("main and other share no history"), none.getMessage());
+        // one sentence, its parentheses balanced (it used to end "))")
+        assertTrue(none.getMessage().endsWith("(git fetch REMOTE BRANCH)"), none.getMessage());
         assertThrows(EnvironmentException.class, () -> git.mergeBase(a, b, "main", "other"));
         // criss-cross merges: two merge bases, of which git merge-base picks one
         repo.git("checkout", "-q", "main");

@@ -42,6 +42,7 @@ class LifecycleTest {
     private static final String OTHER = "dsr1-fp8-mi300x-sglang";
     private static final String THIRD = "dsr1-fp4-mi355x-atom";
     private static final Workflow WORKFLOW = Workflow.load(Path.of(".github/workflows/changelog.yml"));
+    private static final Workflow CHUNK_WORKFLOW = Workflow.load(Path.of(".github/workflows/sweep-chunk.yml"));
 
     @TempDir
     static Path shared;
@@ -277,6 +278,47 @@ class LifecycleTest {
         assertTrue(summary().contains("| validate-configs | **failed** (exit 1) |"), summary());
     }
 
+    /**
+     * Issue 23: the pre-commit hook runs the gate of the pre-push hook, so a branch with an entry
+     * for one config, an uncovered search-space change of another and an off-curve golden
+     * acceptance length fails before the commit as it fails before the push (validate-changelog
+     * alone, which checks only the changelog, calls it valid).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void thePreCommitHookFailsWhatThePrePushHookFails() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "precommit");
+        write(contributor, CHANGELOG, appended(history, entry(FIRST, "XXX")));
+        edit(contributor, "configs/amd-master.yaml", s -> s.replaceFirst("(?s)(\n" + OTHER + ":.*?conc-end: )64 }", "$1128 }"));
+        edit(contributor, "configs/nvidia-master.yaml",
+                s -> s.replaceFirst("SYNTHETIC_ACCEPTANCE_LENGTH=[0-9.]+", "SYNTHETIC_ACCEPTANCE_LENGTH=2.99"));
+        ok(contributor, "git", "add", "-A");
+        Run alone = run(contributor, Map.of(), "sweepgate", "validate-changelog", "--base-ref", "origin/main");
+        assertEquals(0, alone.exit(), "validate-changelog judges the changelog only: " + alone.all());
+
+        List<Map<String, Object>> hooks = (List<Map<String, Object>>) new org.snakeyaml.engine.v2.api.Load(
+                org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+                .loadFromString(Files.readString(Path.of(".pre-commit-hooks.yaml")));
+        Run preCommit = run(contributor, Map.of(), Path.of((String) hooks.get(0).get("entry")).toAbsolutePath().toString());
+        assertEquals(1, preCommit.exit(), preCommit.all());
+        assertTrue(preCommit.err().contains("error: config " + OTHER + ": its generated rows changed"), preCommit.err());
+        assertTrue(preCommit.err().contains("[coverage.uncovered]"), preCommit.err());
+        assertTrue(preCommit.err().contains("SYNTHETIC_ACCEPTANCE_LENGTH=2.99 in config"), preCommit.err());
+        assertTrue(preCommit.err().contains("[golden.value]"), preCommit.err());
+        assertTrue(preCommit.err().contains("(origin/main -> refs/sweepgate/staged)"), preCommit.err());
+
+        commit(contributor, "an entry for one config, a change of another, a new acceptance length");
+        Run prePush = push("precommit");
+        assertEquals(1, prePush.exit(), prePush.all());
+        assertEquals(errors(prePush), errors(preCommit), "the same problems, found by the same gate");
+    }
+
+    /** The problems a run printed, one line each, the head named alike (the staged change, or the pushed commit). */
+    private static List<String> errors(Run run) {
+        return run.err().lines().filter(line -> line.matches("[^ ]+:\\d+:\\d+: error: .*"))
+                .map(line -> line.replaceAll("\\(origin/main -> [^)]+\\)", "(origin/main -> HEAD)")).sorted().toList();
+    }
+
     @Test
     void anUnknownConfigKeyFailsAtThatKeysLineOfTheChangelog() throws IOException {
         ok(contributor, "git", "checkout", "-q", "-b", "unknown");
@@ -349,12 +391,97 @@ class LifecycleTest {
         assertEquals(1, entries.size(), entries.toString());
         assertEquals(List.of(THIRD), List.of(entries.get(0).get("config-keys").get(0).asText()));
         assertEquals(LINK + "22", entries.get(0).get("pr-link").asText());
-        // exactly the rows of the second pull request's own change
+        // exactly the rows of the second pull request's own change, with the priorities a push gives them
+        assertTrue(published.at("/single_node/8k1k/0/priority").isTextual(), published.toString());
         ObjectNode own = (ObjectNode) json(ok(contributor, "sweepgate", "process-changelog", "--base-ref", base,
-                "--head-ref", second).out());
+                "--head-ref", second, "--priority-policy", "configs/ci-priority.yaml", "--event-name", "push",
+                "--queue-namespace", "local:1").out());
         published.remove("changelog_metadata");
         own.remove("changelog_metadata");
         assertEquals(own, published);
+    }
+
+    @Test
+    void aSweepOver256RowsIsPublishedAsAChunkIndexAndEachChunkJobGetsItsRows() throws IOException {
+        ok(maintainer, "git", "pull", "-q", "--ff-only", "origin", "main");
+        String before = sha(maintainer, "HEAD");
+        write(maintainer, CHANGELOG, appended(history, entry("dsv4*", LINK + "13")));
+        String after = commit(maintainer, "Every dsv4 config (#13)");
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+
+        Run sweep = pushJob(before, after);
+
+        assertEquals(0, sweep.exit(), sweep.all());
+        int pushRun = runs;
+        Map<String, String> published = outputs();
+        assertEquals("false", published.get("fits"));
+        assertFalse(published.containsKey("search-space-config"), "a sweep over the limits is not one job output");
+        JsonNode index = json(published.get("chunk-index"));
+        List<String> files = new ArrayList<>();
+        index.forEach(chunk -> files.add(chunk.get("file").asText() + " " + chunk.get("rows").asInt()));
+        assertEquals(List.of("single_node.8k1k-0.json 256", "single_node.8k1k-1.json 19", "single_node.agentic-0.json 104",
+                "multi_node.8k1k-0.json 118", "multi_node.agentic-0.json 86", "evals-0.json 75", "agentic_evals-0.json 7",
+                "multinode_evals-0.json 99", "multinode_agentic_evals-0.json 26"), files);
+        JsonNode printed = json(sweep.out());
+        assertEquals(275, printed.at("/single_node/8k1k").size(), "the sweep itself is still printed for the log");
+
+        Run chunk = chunkJob(pushRun, "single_node.8k1k-1.json");
+
+        assertEquals(0, chunk.exit(), chunk.all());
+        JsonNode rows = json(outputs().get("rows"));
+        assertEquals(19, rows.size());
+        for (int i = 0; i < 19; i++) {
+            assertEquals(printed.at("/single_node/8k1k/" + (256 + i)), rows.get(i), "row " + (256 + i));
+        }
+        Run stranger = chunkJob(pushRun, "../index.json");
+        assertEquals(1, stranger.exit(), stranger.all());
+        assertTrue(stranger.err().contains("chunk-rows: error: '../index.json' is not a chunk file name"), stranger.err());
+    }
+
+    @Test
+    void aReusedRunOfThePullRequestLeavesThePushJobOnlyTheRowsItDidNotRun() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "reuse");
+        write(contributor, CHANGELOG, appended(history, entry(FIRST, "XXX")));
+        String run = commit(contributor, "tune " + FIRST);
+        assertEquals(0, push("reuse").exit());
+        // after the pull request's sweep run, another pull request adds conc 128 to one of its curves
+        ok(maintainer, "git", "pull", "-q", "--ff-only", "origin", "main");
+        edit(maintainer, "configs/amd-master.yaml", s -> s.replaceFirst("conc-end: 64 }", "conc-end: 128 }"));
+        write(maintainer, CHANGELOG, appended(history, entry(FIRST, LINK + "30")));
+        commit(maintainer, "conc 128 (#30)");
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+        String before = sha(maintainer, "HEAD");
+        // the squash of the pull request, its message naming the run to reuse
+        write(maintainer, CHANGELOG, appended(history, entry(FIRST, LINK + "30"), entry(FIRST, LINK + "31")));
+        ok(maintainer, "git", "add", "-A");
+        ok(maintainer, "git", "commit", "-q", "-m", "Tune " + FIRST + " (#31)\n\nSweep-Reuse-Source: " + run
+                + "\nSweep-Reuse-PR-Head: " + run);
+        String after = sha(maintainer, "HEAD");
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+
+        Run sweep = pushJob(before, after);
+
+        assertEquals(0, sweep.exit(), sweep.all());
+        assertTrue(sweep.err().contains("reuse-check: not sound: the run of " + run.substring(0, 12) + " did not run "),
+                sweep.err());
+        assertTrue(sweep.err().contains("config changed after the run: the source run swept this recipe at conc 4, 8, 16, "
+                + "32, 64, not at 128"), sweep.all());
+        JsonNode published = publishedSweep();
+        assertEquals("true", outputs().get("fits"));
+        JsonNode rows = published.at("/single_node/8k1k");
+        assertEquals(1, rows.size(), rows.toString());
+        assertEquals(128, rows.get(0).get("conc").asInt());
+        assertEquals(4, rows.get(0).get("tp").asInt());
+        published.get("evals").forEach(row -> assertEquals(128, row.get("conc").asInt(), "only evals of the new point"));
+        ObjectNode full = (ObjectNode) json(ok(ci, "sweepgate", "process-changelog", "--base-ref", before, "--head-ref",
+                after).out());
+        assertTrue(full.at("/single_node/8k1k").size() > 10, "without reuse every row of " + FIRST + " would run");
+
+        Run sound = pushJob(before, after, after, "");
+        assertEquals(0, sound.exit(), sound.all());
+        assertTrue(sound.err().contains("reuse-check: sound: the run of " + after.substring(0, 12)), sound.err());
+        assertEquals(0, publishedSweep().at("/single_node/8k1k").size(), "nothing left to run");
+        assertEquals("[]", outputs().get("chunk-index"));
     }
 
     @Test
@@ -400,10 +527,24 @@ class LifecycleTest {
 
     /** The push job's sweep step for a push to main from {@code before} to {@code after}. */
     private Run pushJob(String before, String after) {
+        return pushJob(before, after, "", "");
+    }
+
+    /** The same with the workflow_dispatch inputs reuse-source and reuse-pr-head (empty: not given). */
+    private Run pushJob(String before, String after, String reuseSource, String reusePrHead) {
         ok(ci, "git", "fetch", "-q", "origin", "+refs/heads/*:refs/remotes/origin/*");
         ok(ci, "git", "checkout", "-q", "--detach", after);
         Workflow.Step step = WORKFLOW.step("sweep", "sweep");
-        return runStep(step, step.env(Map.of("github.event.before", before, "github.sha", after)));
+        return runStep(step, step.env(Map.of("github.event.before || github.event.inputs.before", before,
+                "github.sha", after, "github.event.inputs.reuse-source", reuseSource,
+                "github.event.inputs.reuse-pr-head", reusePrHead)));
+    }
+
+    /** A chunk job of the reusable workflow, on the split directory the push job (run {@code pushRun}) wrote. */
+    private Run chunkJob(int pushRun, String file) {
+        Workflow.Step step = CHUNK_WORKFLOW.step("rows", "rows");
+        return runStep(step, step.env(Map.of("runner.temp", root.resolve("runner-" + pushRun).toString(),
+                "inputs.file", file)));
     }
 
     private Run runStep(Workflow.Step step, Map<String, String> stepEnv) {
@@ -422,11 +563,28 @@ class LifecycleTest {
     }
 
     private JsonNode publishedSweep() {
-        String output = readOrEmpty(root.resolve("output-" + runs));
-        assertTrue(output.startsWith("search-space-config<<"), output);
-        String delimiter = output.substring("search-space-config<<".length(), output.indexOf('\n'));
-        String value = output.substring(output.indexOf('\n') + 1, output.lastIndexOf("\n" + delimiter));
+        String value = outputs().get("search-space-config");
+        assertTrue(value != null, "search-space-config is not published: " + outputs().keySet());
         return json(value);
+    }
+
+    /** The step outputs the last step wrote to GITHUB_OUTPUT: NAME=VALUE lines and NAME<<DELIMITER blocks. */
+    private Map<String, String> outputs() {
+        Map<String, String> outputs = new java.util.LinkedHashMap<>();
+        List<String> lines = readOrEmpty(root.resolve("output-" + runs)).lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int heredoc = line.indexOf("<<");
+            if (heredoc > 0) {
+                String delimiter = line.substring(heredoc + 2);
+                int end = lines.subList(i + 1, lines.size()).indexOf(delimiter) + i + 1;
+                outputs.put(line.substring(0, heredoc), String.join("\n", lines.subList(i + 1, end)));
+                i = end;
+            } else {
+                outputs.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+            }
+        }
+        return outputs;
     }
 
     private void assertSarif(String check, String file, int line) {

@@ -35,7 +35,7 @@ class CanonicalizerTest {
     @Test
     void aNewEntryWhosePrLinkIsNotOnALineOfItsOwnIsNamed() {
         String quoted = entry("gamma", "XXX").replace("  pr-link:", "  \"pr-link\":");
-        assertEquals(List.of("13: new entry 3 has no line starting with `  pr-link:` (two spaces); write its pr-link on a "
+        assertEquals(List.of("13: new entry 3 (line 13) has no line starting with `  pr-link:` (two spaces); write its pr-link on a "
                 + "line of its own as `  pr-link: XXX` [merge.no-pr-link-line]"), refusal(canonicalize(BASE + "\n" + quoted)));
     }
 
@@ -44,9 +44,9 @@ class CanonicalizerTest {
         // the first `  pr-link:` line is inside the quoted description, which stays valid YAML after the rewrite
         String hidden = "- config-keys:\n    - gamma\n  description:\n    - \"third\n  pr-link: fake\n    \"\n  pr-link: XXX\n";
         List<String> errors = refusal(canonicalize(BASE + "\n" + hidden));
-        assertTrue(errors.get(0).contains("rewriting the pr-links of new entries [3] to " + LINK + "7 would break the "
-                + "changelog rules (below)"), errors.toString());
-        assertTrue(errors.stream().anyMatch(m -> m.startsWith("13: after the rewrite, entry 3 still has the pr-link \"XXX\"")
+        assertTrue(errors.get(0).contains("rewriting the pr-link of new entry 3 (line 13) to " + LINK + "7 would break the "
+                + "changelog rules (reported with this one)"), errors.toString());
+        assertTrue(errors.stream().anyMatch(m -> m.startsWith("13: after the rewrite, entry 3 (line 13) still has the pr-link \"XXX\"")
                 && m.endsWith("[merge.rewrite-missed]")), errors.toString());
     }
 

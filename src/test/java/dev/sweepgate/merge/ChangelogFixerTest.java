@@ -167,7 +167,7 @@ class ChangelogFixerTest {
     void aNewEntryThatDoesNotStartWithItsOwnStartLineIsNotMoved() {
         // three entries and three `- config-keys:` lines, but the third line is inside entry 3's description
         String third = "- description: [\"x\n- config-keys: inside\"]\n  config-keys:\n    - gamma\n  pr-link: XXX\n";
-        assertEquals(List.of("14: new entry 3 does not start with its own `- config-keys:` line (the nearest such line is "
+        assertEquals(List.of("14: new entry 3 (line 14) does not start with its own `- config-keys:` line (the nearest such line is "
                 + "line 15); begin the entry with `- config-keys:` at column 1, then run fix-changelog again; the file is "
                 + "unchanged [fix.refused]"), refusal(fix(BASE, BASE + "\n\n" + third)));
     }

@@ -104,8 +104,9 @@ class ConflictResolverTest {
         MergeOutcome outcome = resolve(BASE, BASE + "\n" + gamma + "\n" + delta, BASE, 7L);
         assertArrayEquals((BASE + "\n" + gamma.replace("XXX", LINK + "7") + "\n" + delta.replace("XXX", LINK + "7"))
                 .getBytes(StandardCharsets.UTF_8), outcome.result());
-        assertEquals("perf-changelog.yaml: kept main (2 entries) and appended 2 entries of the pull request (its entries "
-                + "[3, 4]) linking " + LINK + "7", outcome.message());
+        // numbered in the resolved file, as every message numbers entries
+        assertEquals("perf-changelog.yaml: kept main (2 entries) and appended 2 entries of the pull request as entries "
+                + "3 (line 13) and 4 (line 19) linking " + LINK + "7", outcome.message());
     }
 
     @Test
@@ -113,7 +114,7 @@ class ConflictResolverTest {
         String quotedKey = entry("gamma", "third", "XXX").replace("  pr-link:", "  \"pr-link\":");
         List<String> messages = resolve(BASE, BASE + "\n" + quotedKey, BASE, 7L).problems().stream()
                 .map(Problem::message).toList();
-        assertEquals(List.of("new entry 3 of the pull request has no line starting with `  pr-link:` (two spaces); write "
+        assertEquals(List.of("new entry 3 (line 13) of the pull request has no line starting with `  pr-link:` (two spaces); write "
                 + "its pr-link on a line of its own as `  pr-link: XXX`"), messages);
     }
 

@@ -178,8 +178,12 @@ class SweepOfEntriesTest {
         assertEquals(false, multi.get("eval-all-concs"));
         assertEquals(false, multi.get("eval-only"));
         Map<?, ?> prefill = (Map<?, ?>) multi.get("prefill");
-        assertEquals(List.of("num-worker", "tp", "ep", "dp-attn", "pp", "dcp-size", "pcp-size", "additional-settings"),
+        // in the reference's order (its schema's), defaults in their places
+        assertEquals(List.of("num-worker", "tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn", "additional-settings"),
                 List.copyOf(prefill.keySet()));
+        assertEquals(List.of("image", "model", "model-prefix", "precision", "framework", "spec-decoding", "runner", "isl",
+                "osl", "tp", "pp", "dcp-size", "pcp-size", "ep", "dp-attn", "conc", "max-model-len", "exp-name", "disagg",
+                "run-eval", "eval-only", SweepJson.FINGERPRINT), List.copyOf(single.keySet()));
         assertEquals(1, prefill.get("pp"));
         assertEquals(List.of(), prefill.get("additional-settings"));
         assertEquals(1, ((Map<?, ?>) multi.get("decode")).get("dcp-size"));
