@@ -94,6 +94,31 @@ class LaunchFilesTest {
     }
 
     @Test
+    void aQuotedHereDocumentInTheLauncherIsDataNotItsBranches() {
+        repo.write("configs/amd-master.yaml", singleNode("sglang"));
+        // The multi-node branch writes a helper in Python through <<'PY': its ifs are not the launcher's.
+        repo.write("runners/launch_mi355x-amds.sh", """
+                if [[ "$IS_MULTINODE" == "true" ]]; then
+                    cat > collect.py <<'PY'
+                import os
+                if os.path.isdir("logs"):
+                    print("logs")
+                PY
+                    python3 collect.py
+                else
+                """ + AMD_LAUNCHER + "fi\n");
+        repo.write(UNTAGGED, "export SGLANG_SIMULATE_ACC_LEN=2.49\npython3 -m sglang.launch_server --speculative-eagle-topk 1 "
+                + "--speculative-num-draft-tokens 4 &\n");
+        ChangelogFixture.Run run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertFalse(run.err().contains("golden.unpinned"), run.err());
+
+        repo.write(UNTAGGED, repo.read(UNTAGGED).replace("=2.49", "=2.20"));
+        run = validate();
+        assertTrue(run.err().contains(UNTAGGED + ":1") && run.err().contains("[golden.value]"), run.err());
+    }
+
+    @Test
     void aLauncherWhoseScriptNameThisReaderCannotBuildIsNotCheckableNamingIt() {
         repo.write("configs/amd-master.yaml", singleNode("sglang"));
         repo.write("runners/launch_mi355x-amds.sh", "bash \"benchmarks/single_node/$(ls benchmarks | head -1).sh\"\n");

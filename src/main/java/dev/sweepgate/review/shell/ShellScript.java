@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  * report as not checkable.
  */
 public final class ShellScript {
-    private static final Pattern HEREDOC = Pattern.compile("<<(-?)\\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2");
+    /** {@code <<} or {@code <<-} outside quotes (found in the line with its quoted parts blanked), not {@code <<<}. */
+    private static final Pattern HEREDOC = Pattern.compile("(?<!<)<<(-?)(?!<)\\s*");
+    /** The delimiter after it, read from the line itself: quoting it ({@code <<'PY'}) blanks it in the scan. */
+    private static final Pattern HEREDOC_DELIMITER = Pattern.compile("(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\1");
     private static final Pattern HEREDOC_TARGET = Pattern.compile(">\\s*(\\S+)");
     private static final Pattern FUNCTION = Pattern.compile("^(?:function\\s+)?[A-Za-z_][A-Za-z0-9_:-]*\\s*\\(\\)\\s*\\{?$|^function\\s+\\S+\\s*\\{?$");
     private static final Pattern CASE_PATTERN = Pattern.compile("^\\(?[^()=\\s][^()=]*\\)\\s*(.*)$", Pattern.DOTALL);
@@ -130,11 +133,11 @@ public final class ShellScript {
                         continue;
                     }
                     logical.append(kept);
-                    Matcher h = scan.quote == 0 ? HEREDOC.matcher(stripQuoted(logical.toString())) : null;
-                    if (h != null && h.find()) {
-                        stripTabs = !h.group(1).isEmpty();
-                        heredocDelimiter = h.group(3);
-                        Matcher t = HEREDOC_TARGET.matcher(stripQuoted(logical.toString()).substring(h.end()));
+                    Heredoc d = scan.quote == 0 ? heredoc(logical.toString()) : null;
+                    if (d != null) {
+                        stripTabs = d.stripTabs();
+                        heredocDelimiter = d.delimiter();
+                        Matcher t = HEREDOC_TARGET.matcher(stripQuoted(logical.toString()).substring(d.end()));
                         heredocTarget = t.find() ? t.group(1).replace("\"", "").replace("'", "") : null;
                         break;
                     }
@@ -365,6 +368,22 @@ public final class ShellScript {
     }
 
     /** The text with quoted parts blanked, so that operators and here-document markers are found outside quotes. */
+    /** A here-document a line opens: {@code <<-} strips leading tabs; {@code end} is where its delimiter ends. */
+    private record Heredoc(boolean stripTabs, String delimiter, int end) {
+    }
+
+    /** The first here-document the line opens, or null when it opens none. */
+    private static Heredoc heredoc(String line) {
+        Matcher h = HEREDOC.matcher(stripQuoted(line));
+        while (h.find()) {
+            Matcher d = HEREDOC_DELIMITER.matcher(line).region(h.end(), line.length());
+            if (d.lookingAt()) {
+                return new Heredoc(!h.group(1).isEmpty(), d.group(2), d.end());
+            }
+        }
+        return null;
+    }
+
     static String stripQuoted(String s) {
         StringBuilder b = new StringBuilder(s.length());
         char quote = 0;
