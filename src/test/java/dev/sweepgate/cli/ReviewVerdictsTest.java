@@ -273,7 +273,7 @@ class ReviewVerdictsTest {
                 c("10 engine patch", "FAIL", "pip install of an engine", write("runners/launch_h200-x.sh", "pip install vllm==0.9.0\n"))
                         .also(at("runners/launch_h200-x.sh", 1)).with("--pr-number", "7"),
                 c("10 engine patch", "FAIL", "a heredoc written into dist-packages", write(PATCHING,
-                        "cat > /usr/lib/python3/dist-packages/vllm/fix.py <<'PY'\nprint('x')\nPY\n")).with("--pr-number", "7"),
+                        "cat > /usr/lib/python3/dist-packages/vllm/fix.py <<'PY'\nprint('x')\nPY\n")).also(at(PATCHING, 1)).with("--pr-number", "7"),
                 c("10 engine patch", "PASS", "an engine patch with docs/waiver/N.md", write(PATCHING, "git apply /tmp/fix.patch\n")
                         .andThen(write("docs/waiver/7.md", "Why: an upstream fix not yet released.\n")))
                         .also("waived by docs/waiver/7.md").with("--pr-number", "7"),
@@ -308,9 +308,9 @@ class ReviewVerdictsTest {
                         sglangAgentic("export SGLANG_SIMULATE_ACC_LEN=2.20\npython3 -m sglang.launch_server --speculative-num-steps 3 &\n"))
                         .also(at("benchmarks/single_node/agentic/toy_fp4_mi355x_sglang_mtp.sh", 1)),
                 c("11 golden acceptance length", "FAIL", "SGLang without simulated acceptance",
-                        sglangAgentic("python3 -m sglang.launch_server --speculative-num-steps 3 &\n")),
+                        sglangAgentic("python3 -m sglang.launch_server --speculative-num-steps 3 &\n")).also("SGLANG_SIMULATE_ACC_LEN"),
                 // TRT-LLM counts accepted draft tokens: AL-1
-                c("11 golden acceptance length", "PASS", "TRT-LLM at AL-1", trtAgentic("1.49")).also(at(TRT_SCRIPT, 9)),
+                c("11 golden acceptance length", "PASS", "TRT-LLM at AL-1", trtAgentic("1.49")).also("(AL 2.49)", at(TRT_SCRIPT, 9)),
                 c("11 golden acceptance length", "FAIL", "TRT-LLM at AL instead of AL-1", trtAgentic("2.49"))
                         .also("(AL 3.49)", at(TRT_SCRIPT, 9)),
                 // ATOM
@@ -319,7 +319,7 @@ class ReviewVerdictsTest {
                 c("11 golden acceptance length", "FAIL", "ATOM's acceptance length off the curve",
                         atomAgentic("--spec-decode-acceptance-length 2.6")).also(at(ATOM_SCRIPT, 2)),
                 c("11 golden acceptance length", "PASS", "ATOM's rounded rate with its draft tokens: 1 + 0.4967 * 3",
-                        atomAgentic("--spec-decode-acceptance-rate 0.4967")),
+                        atomAgentic("--spec-decode-acceptance-rate 0.4967")).also("(AL 2.4901)", at(ATOM_SCRIPT, 2)),
                 c("11 golden acceptance length", "FAIL", "ATOM's rate off the curve: 1 + 0.6 * 3",
                         atomAgentic("--spec-decode-acceptance-rate 0.6")).also("(AL 2.8)"),
                 c("11 golden acceptance length", "FAIL", "ATOM without simulated acceptance", atomAgentic(""))
@@ -334,11 +334,13 @@ class ReviewVerdictsTest {
                         nvidia(multiNode(", additional-settings: [\"CONFIG_FILE=recipes/sglang/toy/a.yaml\"]"))
                                 .andThen(write("benchmarks/multi_node/srt-slurm-recipes/sglang/toy/a.yaml", "backend:\n  type: sglang\n"
                                         + "  decode_environment:\n    SGLANG_SIMULATE_ACC_LEN: '1.70'\n  sglang_config:\n    decode:\n"
-                                        + "      speculative-num-steps: 1\n"))),
+                                        + "      speculative-num-steps: 1\n")))
+                        .also("(thinking_on, 1 draft tokens", at("benchmarks/multi_node/srt-slurm-recipes/sglang/toy/a.yaml", 4)),
                 c("11 golden acceptance length", "NOT CHECKABLE", "an external recipe",
                         nvidia(multiNode(", additional-settings: [\"CONFIG_FILE=recipes/sglang/toy/elsewhere.yaml\"]")))
                         .also("an external recipe"),
-                c("11 golden acceptance length", "NOT CHECKABLE", "a multi-node entry without CONFIG_FILE", nvidia(multiNode(""))),
+                c("11 golden acceptance length", "NOT CHECKABLE", "a multi-node entry without CONFIG_FILE", nvidia(multiNode("")))
+                        .also("CONFIG_FILE"),
                 // non-agentic
                 c("11 golden acceptance length", "FAIL", "synthetic acceptance on a fixed-seq-len config", TOUCH_SGLANG.andThen(write(SGLANG_SCRIPT,
                         "export SGLANG_SIMULATE_ACC_LEN=2.49\nrun_benchmark_serving --use-chat-template\n")))
