@@ -35,7 +35,8 @@ public final class AcceptanceReader {
     static final String SGLANG_ENV = "SGLANG_SIMULATE_ACC_LEN";
     static final String TRT_ENV = "TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS";
     static final String VLLM_FLAG = "--speculative-config";
-    private static final Pattern VLLM_AL_VARIABLE = Pattern.compile("synthetic_acceptance_length\\\\?\"?\\s*:\\s*\\$\\{?([A-Za-z_]\\w*)");
+    /** The JSON's value named by a variable, also one spliced between single-quoted parts of the JSON. */
+    private static final Pattern VLLM_AL_VARIABLE = Pattern.compile("synthetic_acceptance_length\\\\?\"?\\s*:[\\s'\"]*\\$\\{?([A-Za-z_]\\w*)");
     private static final Pattern HEREDOC_DRAFT = Pattern.compile("^\\s*max_draft_len\\s*:\\s*(\\S+)\\s*$");
     /** {@code zip_override_x[2]}. */
     private static final Pattern SELECTOR = Pattern.compile("([A-Za-z0-9_.-]+)(?:\\[(\\d+)])?");
