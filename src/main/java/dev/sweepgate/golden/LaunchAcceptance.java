@@ -1,5 +1,6 @@
 package dev.sweepgate.golden;
 
+import dev.sweepgate.config.Concurrency;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.SearchEntry;
@@ -16,7 +17,9 @@ import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YamlLoader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -53,7 +56,8 @@ public final class LaunchAcceptance {
                                         GoldenCurves curves) {
         List<Judgement> out = new ArrayList<>();
         Engine engine = Engine.of(config.framework());
-        for (LaunchTarget target : LaunchResolver.targets(config, true, entries, files, runners)) {
+        for (var reached : reachedFrom(config, entries, files, runners).entrySet()) {
+            LaunchTarget target = reached.getKey();
             if (!target.resolved()) {
                 out.add(new Judgement(Status.NOT_CHECKABLE, target.from(), null, target.unresolved()));
                 continue;
@@ -63,29 +67,51 @@ public final class LaunchAcceptance {
                         + config.framework() + " (" + target.path() + ")"));
                 continue;
             }
-            for (Reading r : read(engine, target, files)) {
+            for (Reading r : read(engine, target, files, List.copyOf(reached.getValue()))) {
                 out.add(judge(config, target, r, curves));
             }
         }
         return out;
     }
 
-    /** What the target file says, read as a script or as a recipe. */
-    public static List<Reading> read(Engine engine, LaunchTarget target, RepoFiles files) {
+    /** Each file the entries reach, with the concurrencies ({@code conc-list}) of the entries that reach it. */
+    private static Map<LaunchTarget, TreeSet<Integer>> reachedFrom(MasterConfig config, List<SearchEntry> entries, RepoFiles files,
+                                                                   RunnerConfig runners) {
+        Map<LaunchTarget, TreeSet<Integer>> out = new LinkedHashMap<>();
+        for (SearchEntry e : entries) {
+            for (LaunchTarget t : LaunchResolver.targets(config, true, List.of(e), files, runners)) {
+                TreeSet<Integer> concs = out.computeIfAbsent(t, k -> new TreeSet<>());
+                if (e.concurrency() instanceof Concurrency.ListOf list) {
+                    concs.addAll(list.values());
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What the target file says, read as a script or as a recipe.
+     *
+     * @param concurrencies the concurrencies the script is run at, for values that depend on {@code CONC}
+     */
+    public static List<Reading> read(Engine engine, LaunchTarget target, RepoFiles files, List<Integer> concurrencies) {
         if (!target.recipe()) {
             Scripts.Loaded loaded = Scripts.load(target.path(), files);
-            List<Reading> readings = AcceptanceReader.script(engine, loaded.view(), target.path());
-            if (!loaded.unresolved().isEmpty() && readings.stream().allMatch(r -> r.kind() == Reading.Kind.NOT_PINNED)) {
+            List<Reading> readings = AcceptanceReader.script(engine, loaded.view(), target.path(), concurrencies);
+            // A child process run before every value read returns before the script passes them: it cannot change them.
+            List<String> unread = loaded.unread().stream().filter(u -> !u.child() || !readings.stream().allMatch(r ->
+                    r.at().file().equals(u.file()) && r.at().line() > u.line())).map(Scripts.Unread::text).toList();
+            if (!unread.isEmpty() && readings.stream().allMatch(r -> r.kind() == Reading.Kind.NOT_PINNED)) {
                 // The setting may be in a file sourced from a path only known at run time.
                 return List.of(Reading.unreadable(readings.get(0).at(), readings.get(0).evidence() + ", but it sources "
-                        + String.join("; ", loaded.unresolved()) + ", which is not read"));
+                        + String.join("; ", unread) + ", which is not read"));
             }
-            if (!loaded.unresolved().isEmpty()) {
+            if (!unread.isEmpty()) {
                 // A value without its draft length would be checked against any draft length, while the
                 // file that is not read may set it (the server command usually lives there).
                 return readings.stream().map(r -> r.kind() == Reading.Kind.PINNED && r.draftLength() == null
                         ? Reading.unreadable(r.at(), r.evidence() + ": the draft length is not set in what is read; "
-                        + String.join("; ", loaded.unresolved()) + " may set it, and is not read")
+                        + String.join("; ", unread) + " may set it, and is not read")
                         : r).toList();
             }
             return readings;

@@ -242,4 +242,113 @@ class LaunchFilesTest {
         assertEquals(1, run.exit(), run.err());
         assertTrue(run.err().contains("(AL 2.49)") && run.err().contains("at 2 draft tokens"), run.err());
     }
+
+    static final String VLLM_SCRIPT = "benchmarks/single_node/agentic/toy_fp4_mi355x_vllm_mtp.sh";
+
+    /** The vLLM config at the given concurrencies. */
+    static String vllmAt(String concurrencies) {
+        return singleNode("vllm").replace("conc-list: [1]", "conc-list: [" + concurrencies + "]");
+    }
+
+    @Test
+    void aDraftLengthSetOnSeveralBranchesIsJudgedOnEachOfThem() {
+        repo.write("configs/amd-master.yaml", vllmAt("1, 8"));
+        repo.write(VLLM_SCRIPT, """
+                #!/usr/bin/env bash
+                script_dir="$(cd "$(dirname "$0")" && pwd)"
+                case "${TOPOLOGY:-small}:${OFFLOAD:-none}" in
+                    small:none)
+                        export K=1
+                        export AL=1.70
+                        ;;
+                    large:*)
+                        export K=3
+                        export AL=2.49
+                        ;;
+                    *)
+                        echo "unsupported topology" >&2
+                        exit 1
+                        ;;
+                esac
+                exec bash "$script_dir/toy_server.sh"
+                """);
+        String server = "benchmarks/single_node/agentic/toy_server.sh";
+        // The patch script runs as a child before the server starts: it cannot change the flag below.
+        repo.write(server, """
+                bash "$(dirname "$0")/toy_patches.sh"
+                K="${K:-2}"
+                AL="${AL:-2.20}"
+                vllm serve org/Toy --speculative-config \\
+                    "{\\\"num_speculative_tokens\\\": $K, \\\"rejection_sample_method\\\": \\\"synthetic\\\", \\\"synthetic_acceptance_length\\\": $AL}" &
+                """);
+        // Each arm pairs a draft length with its golden AL, and so do the defaults (2 and 2.20).
+        ChangelogFixture.Run run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertFalse(run.err().contains("golden.unpinned"), run.err());
+
+        repo.write(VLLM_SCRIPT, repo.read(VLLM_SCRIPT).replace("AL=2.49", "AL=2.20"));
+        run = validate();
+        assertEquals(1, run.exit(), run.err());
+        assertTrue(run.err().contains(VLLM_SCRIPT + ":10") && run.err().contains("at 3 draft tokens")
+                && run.err().contains("[golden.value]"), run.err());
+
+        // A branch this reader cannot read leaves the whole value not checkable, with the line and why.
+        repo.write(VLLM_SCRIPT, repo.read(VLLM_SCRIPT).replace("AL=2.20", "AL=$(cat al.txt)"));
+        run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.err().contains("[golden.unpinned]") && run.err().contains(VLLM_SCRIPT + ":10")
+                && run.err().contains("computed at run time"), run.err());
+    }
+
+    static final String BY_CONCURRENCY = """
+            #!/usr/bin/env bash
+            if [ "$CONC" -le 8 ]; then
+                NUM=1
+                AL=1.70
+            elif [ "$CONC" -le 16 ]; then
+                NUM=3
+                AL=2.49
+            else
+                NUM=0
+            fi
+            SPEC_ARGS=()
+            if [ "$NUM" -gt 0 ]; then
+                if [ "${EVAL_ONLY:-false}" = "true" ]; then
+                    CFG="{\\\"num_speculative_tokens\\\": $NUM, \\\"rejection_sample_method\\\": \\\"block\\\"}"
+                else
+                    CFG="{\\\"num_speculative_tokens\\\": $NUM, \\\"rejection_sample_method\\\": \\\"synthetic\\\", \\\"synthetic_acceptance_length\\\": $AL}"
+                fi
+                SPEC_ARGS=(--speculative-config "$CFG")
+            fi
+            vllm serve org/Toy "${SPEC_ARGS[@]}" &
+            """;
+
+    @Test
+    void branchesOnTheConcurrencyAreJudgedAtEachConcurrencyOfTheConfig() {
+        repo.write("configs/amd-master.yaml", vllmAt("1, 8, 16, 32"));
+        repo.write(VLLM_SCRIPT, BY_CONCURRENCY);
+        // 1 and 8 draft 1 token at 1.70, 16 drafts 3 at 2.49, 32 does not speculate.
+        ChangelogFixture.Run run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertFalse(run.err().contains("golden.unpinned"), run.err());
+
+        repo.write(VLLM_SCRIPT, BY_CONCURRENCY.replace("AL=2.49", "AL=2.20"));
+        run = validate();
+        assertEquals(1, run.exit(), run.err());
+        assertTrue(run.err().contains(VLLM_SCRIPT + ":7") && run.err().contains("at 3 draft tokens")
+                && run.err().contains("at CONC 16") && run.err().contains("[golden.value]"), run.err());
+
+        // The else branch drafts with a value computed at run time: not checkable at the concurrency that takes it.
+        String computed = BY_CONCURRENCY.replace("    NUM=0\n", "    NUM=2\n    AL=$(cat al.txt)\n");
+        repo.write(VLLM_SCRIPT, computed);
+        run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.err().contains("[golden.unpinned]") && run.err().contains(VLLM_SCRIPT + ":10")
+                && run.err().contains("(at CONC=32)"), run.err());
+        // A config whose concurrencies never take that branch is judged.
+        repo.write("configs/amd-master.yaml", vllmAt("1, 16"));
+        run = validate();
+        assertEquals(0, run.exit(), run.err());
+        assertFalse(run.err().contains("golden.unpinned"), run.err());
+    }
 }

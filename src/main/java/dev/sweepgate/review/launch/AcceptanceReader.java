@@ -12,7 +12,13 @@ import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YSeq;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,10 +51,15 @@ public final class AcceptanceReader {
         static final ObjectMapper MAPPER = new ObjectMapper();
     }
 
-    /** What a launch script pins for a throughput run. */
-    public static List<Reading> script(Engine engine, ScriptView view, String file) {
+    /**
+     * What a launch script pins for a throughput run.
+     *
+     * @param concurrencies the config's concurrencies that reach the script ({@code CONC}), for values
+     *                      that depend on it; empty when not known
+     */
+    public static List<Reading> script(Engine engine, ScriptView view, String file, List<Integer> concurrencies) {
         return switch (engine) {
-            case VLLM -> vllm(view, file);
+            case VLLM -> vllm(view, file, concurrencies);
             case SGLANG -> environment(view, file, SGLANG_ENV, BigDecimal.ZERO,
                     sglangDraft(flag -> draftFromFlags(view, "--" + flag, 0, null, 0).value()));
             case TRTLLM -> environment(view, file, TRT_ENV, BigDecimal.ONE, trtDraft(view));
@@ -83,7 +94,7 @@ public final class AcceptanceReader {
 
     // ---- vLLM ----
 
-    private static List<Reading> vllm(ScriptView view, String file) {
+    private static List<Reading> vllm(ScriptView view, String file, List<Integer> concurrencies) {
         List<Reading> out = new ArrayList<>();
         List<Statement> evalUses = new ArrayList<>();
         for (Statement s : view.statements()) {
@@ -112,7 +123,7 @@ public final class AcceptanceReader {
                     out.add(Reading.unreadable(position(s, offset), VLLM_FLAG + " sits under a test of EVAL_ONLY this reader cannot read"));
                     continue;
                 }
-                out.addAll(vllmValue(view, s, value, offset));
+                out.addAll(vllmValue(view, s, value, offset, concurrencies));
             }
         }
         if (out.isEmpty()) {
@@ -128,50 +139,109 @@ public final class AcceptanceReader {
         return out;
     }
 
-    private static List<Reading> vllmValue(ScriptView view, Statement use, String raw, int offset) {
+    private static List<Reading> vllmValue(ScriptView view, Statement use, String raw, int offset, List<Integer> concurrencies) {
         ScriptView.Value v = view.resolve(raw, use);
-        if (!v.known()) {
-            return List.of(Reading.unreadable(position(v.origin()), VLLM_FLAG + " " + raw + ": " + v.reason()));
+        if (v.known()) {
+            return List.of(vllmJson(view, use, v, offset, Map.of()));
         }
+        return branches(view, use, raw, offset, concurrencies, VLLM_FLAG + " " + raw,
+                alt -> vllmJson(view, use, alt.value(), offset, alt.assignments()));
+    }
+
+    /** What one text of the flag says; {@code assignments} are the branch's choices for variables assigned several times. */
+    private static Reading vllmJson(ScriptView view, Statement use, ScriptView.Value v, int offset, Map<String, Statement> assignments) {
         Statement origin = v.origin();
         Position at = origin == use ? position(use, offset) : position(origin);
         JsonNode json;
         try {
             json = Json.MAPPER.readTree(v.text());
         } catch (Exception e) {
-            return List.of(Reading.unreadable(at, VLLM_FLAG + " is not JSON: " + v.text()));
+            return Reading.unreadable(at, VLLM_FLAG + " is not JSON: " + v.text());
         }
         if (json == null || !json.isObject()) {
-            return List.of(Reading.unreadable(at, VLLM_FLAG + " is not a JSON object: " + v.text()));
+            return Reading.unreadable(at, VLLM_FLAG + " is not a JSON object: " + v.text());
         }
         JsonNode method = json.get("rejection_sample_method");
         JsonNode length = json.get("synthetic_acceptance_length");
         JsonNode draft = json.get("num_speculative_tokens");
         Integer k = draft != null && draft.canConvertToInt() ? draft.asInt() : null;
         if (method == null || !"synthetic".equals(method.asText()) || length == null) {
-            return List.of(Reading.notPinned(at, "the throughput run's " + VLLM_FLAG + " " + v.text() + " has no "
+            return Reading.notPinned(at, "the throughput run's " + VLLM_FLAG + " " + v.text() + " has no "
                     + (method == null || !"synthetic".equals(method.asText()) ? "\"rejection_sample_method\": \"synthetic\"" : "")
                     + (length == null ? (method == null || !"synthetic".equals(method.asText()) ? " and no " : "")
-                    + "\"synthetic_acceptance_length\"" : "")));
+                    + "\"synthetic_acceptance_length\"" : ""));
         }
         if (!length.isNumber() && !length.isTextual()) {
-            return List.of(Reading.unreadable(at, "synthetic_acceptance_length is not a number: " + length));
+            return Reading.unreadable(at, "synthetic_acceptance_length is not a number: " + length);
         }
         BigDecimal al;
         try {
             al = new BigDecimal(length.asText());
         } catch (NumberFormatException e) {
-            return List.of(Reading.notPinned(at, "synthetic_acceptance_length " + length + " is not a number"));
+            return Reading.notPinned(at, "synthetic_acceptance_length " + length + " is not a number");
         }
         // The line that holds the value: the variable's assignment when the JSON names one.
         Matcher m = VLLM_AL_VARIABLE.matcher(origin.text());
         if (m.find()) {
-            ScriptView.Value holder = view.variable(m.group(1), origin);
-            if (holder.known()) {
+            Statement chosen = assignments.get(m.group(1));
+            ScriptView.Value holder = chosen != null ? null : view.variable(m.group(1), origin);
+            if (chosen != null) {
+                at = position(chosen);
+            } else if (holder.known()) {
                 at = position(holder.origin());
             }
         }
-        return List.of(Reading.pinned(at, al, k, VLLM_FLAG + " " + v.text()));
+        return Reading.pinned(at, al, k, VLLM_FLAG + " " + v.text());
+    }
+
+
+    /**
+     * A value that depends on the run's branches: read on every branch that can reach {@code use}, for
+     * each of the config's concurrencies ({@code CONC}) when there are any, and each distinct finding
+     * reported once (naming the concurrencies it holds for). Any branch that cannot be read makes the
+     * whole value NOT CHECKABLE.
+     */
+    private static List<Reading> branches(ScriptView view, Statement use, String raw, int offset, List<Integer> concurrencies,
+                                          String what, Function<ScriptView.Alternative, Reading> read) {
+        List<Map<String, String>> runs = concurrencies.isEmpty() ? List.of(Map.of())
+                : concurrencies.stream().distinct().map(c -> Map.of("CONC", String.valueOf(c))).toList();
+        Map<List<Object>, Reading> found = new LinkedHashMap<>();
+        Map<List<Object>, List<String>> concs = new LinkedHashMap<>();
+        Map<List<Object>, Set<String>> branchTexts = new LinkedHashMap<>();
+        List<String> without = new ArrayList<>();
+        for (Map<String, String> facts : runs) {
+            String conc = facts.isEmpty() ? "" : " (at CONC=" + facts.get("CONC") + ")";
+            ScriptView.Alternatives alts = view.alternatives(raw, use, facts);
+            if (!alts.known()) {
+                return List.of(Reading.unreadable(position(alts.unknown().origin()), what + ": " + alts.unknown().reason() + conc));
+            }
+            if (alts.values().isEmpty() && !facts.isEmpty()) {
+                without.add(facts.get("CONC"));
+            }
+            for (ScriptView.Alternative alt : alts.values()) {
+                Reading r = read.apply(alt);
+                if (r.kind() == Reading.Kind.UNREADABLE) {
+                    return List.of(r.withEvidence(r.evidence() + conc));
+                }
+                List<Object> key = Arrays.asList(r.kind(), r.at(), r.al(), r.draftLength());
+                found.putIfAbsent(key, r);
+                branchTexts.computeIfAbsent(key, k -> new HashSet<>()).add(alt.value().text());
+                concs.computeIfAbsent(key, k -> new ArrayList<>());
+                if (!facts.isEmpty() && !concs.get(key).contains(facts.get("CONC"))) {
+                    concs.get(key).add(facts.get("CONC"));
+                }
+            }
+        }
+        if (found.isEmpty()) {
+            return List.of(Reading.notPinned(position(use, offset), what + " is passed on no branch a throughput run at the config's "
+                    + "concurrencies takes, so it does not simulate acceptance"));
+        }
+        List<Reading> out = new ArrayList<>();
+        String rest = without.isEmpty() ? "" : "; at CONC " + String.join(", ", without) + " no branch passes it";
+        found.forEach((key, r) -> out.add(r.withEvidence(r.evidence() + " (on " + (branchTexts.get(key).size() == 1 ? "one branch"
+                : branchTexts.get(key).size() + " branches") + " of the script"
+                + (concs.get(key).isEmpty() ? "" : ", at CONC " + String.join(", ", concs.get(key))) + rest + ")")));
+        return out;
     }
 
     // ---- SGLang and TRT-LLM: an environment variable ----

@@ -34,6 +34,10 @@ public record Reading(Kind kind, Position at, BigDecimal al, Integer draftLength
         return new Reading(Kind.UNREADABLE, at, null, null, BigDecimal.ZERO, evidence);
     }
 
+    public Reading withEvidence(String e) {
+        return new Reading(kind, at, al, draftLength, tolerance, e);
+    }
+
     public Reading withTolerance(BigDecimal t) {
         return new Reading(kind, at, al, draftLength, t, evidence);
     }

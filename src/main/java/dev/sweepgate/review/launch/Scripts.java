@@ -31,10 +31,28 @@ public final class Scripts {
     private static final Pattern VARIABLE_DIR = Pattern.compile("^\"?\\$\\{?([A-Za-z_]\\w*)}?/(.+?)\"?$");
 
     /**
-     * @param view       the script and what it sources
-     * @param unresolved the source statements whose file could not be found, as {@code file:line: text}
+     * @param view   the script and what it sources
+     * @param unread the source and run statements whose file could not be found
      */
-    public record Loaded(ScriptView view, List<String> unresolved) {
+    public record Loaded(ScriptView view, List<Unread> unread) {
+        public Loaded {
+            unread = List.copyOf(unread);
+        }
+
+        /** Each unread statement as {@code file:line: text}. */
+        public List<String> unresolved() {
+            return unread.stream().map(Unread::text).toList();
+        }
+    }
+
+    /**
+     * A statement whose script is not read.
+     *
+     * @param child true for {@code bash X.sh} without {@code exec}: a child process, which cannot change
+     *              what this script itself passes after it returns
+     * @param text  {@code file:line: text}, and why it is not read
+     */
+    public record Unread(String file, int line, boolean child, String text) {
     }
 
     private Scripts() {
@@ -42,7 +60,7 @@ public final class Scripts {
 
     public static Loaded load(String path, RepoFiles files) {
         List<ShellScript> scripts = new ArrayList<>();
-        List<String> unresolved = new ArrayList<>();
+        List<Unread> unresolved = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         List<String> queue = new ArrayList<>(List.of(path));
         while (!queue.isEmpty() && seen.size() < MAX_SOURCES) {
@@ -75,10 +93,12 @@ public final class Scripts {
                     continue; // the shared library: functions, not the server's settings
                 }
                 String target = sourced(next, argument, dirs);
+                boolean child = words.get(0).raw().equals("bash");
                 if (target == null) {
-                    unresolved.add(next + ":" + s.line() + ": " + s.text());
+                    unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text()));
                 } else if (files.read(target) == null) {
-                    unresolved.add(next + ":" + s.line() + ": " + s.text() + " (" + target + " does not exist)");
+                    unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text() + " (" + target
+                            + " does not exist)"));
                 } else {
                     queue.add(target);
                 }

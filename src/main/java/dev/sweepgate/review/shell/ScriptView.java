@@ -2,8 +2,13 @@ package dev.sweepgate.review.shell;
 
 import dev.sweepgate.review.shell.ShellScript.Condition;
 import dev.sweepgate.review.shell.ShellScript.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * A script (and the scripts it sources) as a throughput run sees it: which statements run
  * for a throughput run, an {@code EVAL_ONLY} accuracy run or both, and what a word holds when
- * its variables were assigned once with a literal.
+ * its variables were assigned once with a literal, or on each branch when they were assigned
+ * several times ({@link #alternatives}).
  */
 public final class ScriptView {
     private static final Pattern EVAL_TEST = Pattern.compile(
@@ -22,6 +28,11 @@ public final class ScriptView {
     private static final int MAX_DEPTH = 8;
     /** {@code ${NAME:-word}}, {@code ${NAME-word}}, {@code ${NAME:=word}}. */
     private static final Pattern DEFAULT = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)(:?[-=])(.*)", Pattern.DOTALL);
+    /** {@code ${NAME%%_*}}, {@code ${NAME##*-}} and kin. */
+    private static final Pattern STRIP = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)(%%|%|##|#)(.*)", Pattern.DOTALL);
+    private static final Pattern EXIT = Pattern.compile("^exit(?:\\s+\\S+)?\\s*$");
+    /** How many combinations of branches {@link #alternatives} follows before it gives up. */
+    private static final int MAX_BRANCHES = 256;
 
     /** For which runs a statement runs. */
     public enum Path {
@@ -180,96 +191,412 @@ public final class ScriptView {
 
     /** The text {@code raw} (a word as written at {@code at}) holds in a throughput run. */
     public Value resolve(String raw, Statement at) {
-        return resolve(raw, at, 0);
+        return new Resolution(Map.of(), Map.of(), false).resolve(raw, at, 0);
     }
 
     /** The text of a variable in a throughput run: its one literal assignment. */
     public Value variable(String name, Statement at) {
-        return variable(name, at, 0);
-    }
-
-    private Value variable(String name, Statement at, int depth) {
-        if (depth > MAX_DEPTH) {
-            return Value.unknown(at, "$" + name + " is defined through too many variables");
-        }
-        List<Assignment> found = throughputAssignments(name);
-        if (found.isEmpty()) {
-            return Value.unknown(at, "$" + name + " is not assigned in the script (it comes from the environment at run time)");
-        }
-        if (found.size() > 1) {
-            return Value.unknown(found.get(0).statement(), "$" + name + " is assigned " + found.size() + " times (lines "
-                    + lines(found, found.get(0).statement().file())
-                    + "), so its value depends on the run");
-        }
-        Assignment a = found.get(0);
-        if (a.append() || a.array()) {
-            return Value.unknown(a.statement(), "$" + name + " is an array or is appended to");
-        }
-        if (path(a.statement()) == Path.UNKNOWN) {
-            return Value.unknown(a.statement(), "$" + name + " is assigned under a test of EVAL_ONLY this reader cannot read");
-        }
-        Value v = resolve(a.value(), a.statement(), depth + 1);
-        return v.known() ? new Value(v.text(), a.statement(), null) : v;
+        return new Resolution(Map.of(), Map.of(), false).variable(name, at, 0);
     }
 
     /**
-     * {@code ${NAME:-word}}: NAME as the script leaves it before {@code at} (one literal
-     * assignment), and when the script has not assigned it yet, the environment's value, which the
-     * workflow does not set for these knobs: the default {@code word}.
+     * One way through the branches a word depends on: what it holds there, and the assignment each
+     * variable that has several took on it.
      */
-    private Value withDefault(String name, String op, String word, Statement at, int depth) {
-        if (depth > MAX_DEPTH) {
-            return Value.unknown(at, "$" + name + " is defined through too many variables");
-        }
-        int here = statements.indexOf(at);
-        List<Assignment> before = throughputAssignments(name).stream()
-                .filter(a -> here < 0 || statements.indexOf(a.statement()) < here).toList();
-        if (before.isEmpty()) {
-            return resolve(word, at, depth + 1);
-        }
-        if (before.size() > 1 || before.get(0).array() || before.get(0).append()) {
-            return Value.unknown(before.get(0).statement(), "$" + name + " is assigned " + before.size()
-                    + " times before line " + at.line() + " (lines " + lines(before, at.file()) + "), so its value depends on the run");
-        }
-        Value v = resolve(before.get(0).value(), before.get(0).statement(), depth + 1);
-        boolean empty = v.known() && v.text().isEmpty();
-        return empty && op.startsWith(":") ? resolve(word, at, depth + 1) : v;
+    public record Alternative(Value value, Map<String, Statement> assignments) {
     }
 
-    Value resolve(String raw, Statement at, int depth) {
-        StringBuilder out = new StringBuilder();
-        List<Statement> origins = new ArrayList<>();
-        List<Value> unknown = new ArrayList<>();
-        for (Words.Part p : Words.parts(raw)) {
-            switch (p.kind()) {
-                case LITERAL -> out.append(p.text());
-                case VARIABLE -> add(variable(p.text(), at, depth + 1), out, origins, unknown);
-                case COMMAND -> add(Substitutions.evaluate(this, p.text(), at, depth + 1), out, null, unknown);
-                case PARAMETER -> {
-                    Matcher d = DEFAULT.matcher(p.text());
-                    if (d.matches()) {
-                        add(withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1), out, origins, unknown);
-                    } else if (p.text().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                        add(variable(p.text(), at, depth + 1), out, origins, unknown);
-                    } else {
-                        unknown.add(Value.unknown(at, "the value is computed at run time (${" + p.text() + "})"));
-                    }
+    /**
+     * Every text {@code raw} may hold at {@code at} in a throughput run, one per consistent choice of
+     * assignment for the variables assigned several times, or why they cannot all be read.
+     *
+     * @param values  the alternatives in the script's order; empty when no branch reaches {@code at}
+     * @param unknown null when every alternative is known; else one that is not, with its reason
+     */
+    public record Alternatives(List<Alternative> values, Value unknown) {
+        public boolean known() {
+            return unknown == null;
+        }
+    }
+
+    /**
+     * Every text {@code raw} may hold at {@code at}: where a variable is assigned several times,
+     * each assignment that can reach {@code at} is one branch (and, when none must have run, the
+     * variable's being unset is another). A branch whose tests contradict each other, or a test
+     * decided false by {@code facts} (run inputs such as {@code CONC}) or by the values the branch
+     * chose, is dropped.
+     */
+    public Alternatives alternatives(String raw, Statement at, Map<String, String> facts) {
+        List<Alternative> out = new ArrayList<>();
+        Deque<Map<Key, Choice>> todo = new ArrayDeque<>();
+        todo.push(Map.of());
+        int passes = 0;
+        while (!todo.isEmpty()) {
+            if (++passes > MAX_BRANCHES) {
+                return new Alternatives(List.of(), Value.unknown(at, raw + " depends on more than " + MAX_BRANCHES
+                        + " combinations of branches"));
+            }
+            Map<Key, Choice> chosen = todo.pop();
+            Resolution r = new Resolution(chosen, facts, true);
+            Value v = r.resolve(raw, at, 0);
+            if (!r.consistent(at)) {
+                continue;
+            }
+            if (r.pendingKey != null) {
+                for (int k = r.pendingOptions.size() - 1; k >= 0; k--) {
+                    Map<Key, Choice> next = new LinkedHashMap<>(chosen);
+                    next.put(r.pendingKey, r.pendingOptions.get(k));
+                    todo.push(next);
                 }
-                case ARITHMETIC -> unknown.add(Value.unknown(at, "the value is computed at run time (arithmetic)"));
-                case BACKTICK -> unknown.add(Value.unknown(at, "the value is computed at run time (a command substitution)"));
-                case UNCLOSED -> unknown.add(Value.unknown(at, p.text().startsWith("${") ? "the value has an unclosed ${"
-                        : "the value is computed at run time (a command substitution)"));
-                case SPECIAL -> unknown.add(Value.unknown(at, "the value is computed at run time ($" + p.text() + ")"));
+                continue;
+            }
+            if (!v.known()) {
+                return new Alternatives(List.of(), v);
+            }
+            Map<String, Statement> taken = new LinkedHashMap<>();
+            chosen.forEach((key, c) -> {
+                if (c.assignment() != null) {
+                    taken.putIfAbsent(key.name(), c.assignment().statement());
+                }
+            });
+            out.add(new Alternative(v, taken));
+        }
+        return new Alternatives(out, null);
+    }
+
+    /** A variable read at a statement. */
+    private record Key(String name, Statement at) {
+    }
+
+    /**
+     * The branch taken for a variable assigned several times: one of its assignments, or (null) none
+     * of {@code candidates}.
+     */
+    private record Choice(Assignment assignment, List<Assignment> candidates) {
+    }
+
+    /**
+     * The assignments of {@code name} that may reach {@code at}: the last one before it in its file
+     * that runs whenever {@code at} runs hides the earlier ones of that file and the later ones.
+     *
+     * @param beforeOnly only those before {@code at} (for {@code ${NAME:-word}}: the value until then)
+     */
+    private List<Assignment> reaching(String name, Statement at, boolean beforeOnly) {
+        int here = statements.indexOf(at);
+        List<Assignment> all = throughputAssignments(name).stream()
+                .filter(a -> !beforeOnly || here < 0 || statements.indexOf(a.statement()) < here).toList();
+        int dominator = -1;
+        for (Assignment a : all) {
+            int index = statements.indexOf(a.statement());
+            if (a.statement().file().equals(at.file()) && index < here && at.conditions().containsAll(a.statement().conditions())) {
+                dominator = index;
             }
         }
-        if (!unknown.isEmpty()) {
-            // Every part that depends on the run is named, so the reason shows all of them, not only the first.
-            return Value.unknown(unknown.get(0).origin(), unknown.stream().map(Value::reason).distinct()
-                    .collect(Collectors.joining("; ")));
+        if (dominator < 0) {
+            return all;
         }
-        // A word that is one variable holds that variable's literal: the value's line is its assignment.
-        boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");
-        return new Value(out.toString(), oneVariable ? origins.get(0) : at, null);
+        int from = dominator;
+        return all.stream().filter(a -> {
+            int index = statements.indexOf(a.statement());
+            return !a.statement().file().equals(at.file()) || (index >= from && index <= here);
+        }).toList();
+    }
+
+    /** Whether one of {@code candidates} surely ran before {@code at} whenever {@code at} runs. */
+    private boolean oneSurelyRan(List<Assignment> candidates, Statement at) {
+        int here = statements.indexOf(at);
+        return candidates.stream().anyMatch(a -> statements.indexOf(a.statement()) < here
+                && at.conditions().containsAll(a.statement().conditions()));
+    }
+
+    /** The {@code exit}s under a test that a throughput run may take before {@code at} (outside functions). */
+    private List<Statement> exitsBefore(Statement at) {
+        int here = statements.indexOf(at);
+        return statements.subList(0, Math.max(here, 0)).stream().filter(s -> !s.heredoc() && !s.inFunction()
+                && !s.conditions().isEmpty() && path(s).throughput() && EXIT.matcher(s.text()).matches()).toList();
+    }
+
+    private static List<Statement> concat(List<Statement> a, List<Statement> b) {
+        List<Statement> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** A case arm every word matches ({@code *)}). */
+    private static boolean always(Condition c) {
+        return c.holds() && "*".equals(c.pattern());
+    }
+
+    /**
+     * Whether one of these branches (each the tests it still needs) is taken on every run: one needs
+     * nothing, or some test splits them into two sets, one for each outcome, each exhaustive.
+     */
+    private static boolean exhaustive(List<List<Condition>> branches, int depth) {
+        if (branches.stream().anyMatch(List::isEmpty)) {
+            return true;
+        }
+        if (depth > MAX_DEPTH || branches.isEmpty()) {
+            return false;
+        }
+        for (Condition c : branches.get(0)) {
+            List<List<Condition>> holds = new ArrayList<>();
+            List<List<Condition>> fails = new ArrayList<>();
+            for (List<Condition> b : branches) {
+                List<Condition> without = new ArrayList<>(b);
+                if (without.remove(c)) {
+                    (c.holds() ? holds : fails).add(without);
+                } else if (b.stream().anyMatch(c::contradicts)) {
+                    without.removeIf(c::contradicts);
+                    (c.holds() ? fails : holds).add(without);
+                }
+            }
+            if (!holds.isEmpty() && !fails.isEmpty() && exhaustive(holds, depth + 1) && exhaustive(fails, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Resolution of words, along the branches {@code chosen} picks (none: the single-value reader). */
+    private final class Resolution implements Resolver {
+        private final Map<Key, Choice> chosen;
+        private final Map<String, String> facts;
+        private final boolean branching;
+        /** The values chosen branches gave, for deciding tests; null where two branches disagree. */
+        private final Map<String, String> bound = new HashMap<>();
+        Key pendingKey;
+        List<Choice> pendingOptions;
+
+        Resolution(Map<Key, Choice> chosen, Map<String, String> facts, boolean branching) {
+            this.chosen = chosen;
+            this.facts = facts;
+            this.branching = branching;
+        }
+
+        /** Several assignments: the chosen one, or none (the variable unset), or an unknown naming them. */
+        private Choice choose(String name, Statement at, List<Assignment> found, Value ambiguous) {
+            Key key = new Key(name, at);
+            Choice c = chosen.get(key);
+            if (c == null && branching && pendingKey == null) {
+                pendingKey = key;
+                pendingOptions = new ArrayList<>();
+                found.forEach(a -> pendingOptions.add(new Choice(a, found)));
+                if (!oneSurelyRan(found, at)) {
+                    pendingOptions.add(new Choice(null, found));
+                }
+            }
+            return c;
+        }
+
+        /** Whether the tests the chosen branches sit under can hold together on one run that reaches {@code at}. */
+        boolean consistent(Statement at) {
+            List<Statement> taken = new ArrayList<>(List.of(at));
+            List<Choice> unset = new ArrayList<>();
+            for (Choice c : chosen.values()) {
+                if (c.assignment() != null) {
+                    taken.add(c.assignment().statement());
+                } else {
+                    unset.add(c);
+                }
+            }
+            Map<String, String> known = new HashMap<>(facts);
+            bound.forEach((k, v) -> {
+                if (v != null) {
+                    known.put(k, v);
+                }
+            });
+            Tests tests = new Tests(known, false);
+            for (int i = 0; i < taken.size(); i++) {
+                for (Condition c : taken.get(i).conditions()) {
+                    if (Boolean.FALSE.equals(tests.agrees(c))) {
+                        return false;
+                    }
+                    for (int j = i + 1; j < taken.size(); j++) {
+                        if (taken.get(j).file().equals(taken.get(i).file())
+                                && taken.get(j).conditions().stream().anyMatch(c::contradicts)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            List<Statement> exits = exitsBefore(at);
+            // A branch that surely exits before at never reaches it.
+            for (Statement exit : exits) {
+                List<Condition> needs = stillNeeded(exit, tests, taken);
+                if (needs != null && needs.isEmpty()) {
+                    return false;
+                }
+            }
+            // Unset: the candidates' branches and the exits must leave a way to at that assigns none of them.
+            for (Choice c : unset) {
+                List<List<Condition>> open = new ArrayList<>();
+                for (Statement s : concat(c.candidates().stream().map(Assignment::statement).toList(), exits)) {
+                    List<Condition> needs = stillNeeded(s, tests, taken);
+                    if (needs != null) {
+                        open.add(needs);
+                    }
+                }
+                if (exhaustive(open, 0)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The tests {@code s} sits under that this branch has not decided yet; null when it decides one
+         * against {@code s} (this branch does not run {@code s}).
+         */
+        private List<Condition> stillNeeded(Statement s, Tests tests, List<Statement> taken) {
+            List<Condition> rest = new ArrayList<>();
+            for (Condition cond : s.conditions()) {
+                Boolean agrees = tests.agrees(cond);
+                boolean asserted = taken.stream().anyMatch(t -> t.file().equals(s.file()) && t.conditions().contains(cond));
+                boolean denied = taken.stream().anyMatch(t -> t.file().equals(s.file()) && t.conditions().stream().anyMatch(cond::contradicts));
+                if (Boolean.FALSE.equals(agrees) || denied) {
+                    return null;
+                }
+                if (!Boolean.TRUE.equals(agrees) && !asserted && !always(cond)) {
+                    rest.add(cond);
+                }
+            }
+            return rest;
+        }
+
+        Value variable(String name, Statement at, int depth) {
+            if (depth > MAX_DEPTH) {
+                return Value.unknown(at, "$" + name + " is defined through too many variables");
+            }
+            List<Assignment> found = reaching(name, at, false);
+            if (found.isEmpty()) {
+                if (facts.containsKey(name)) {
+                    return new Value(facts.get(name), at, null);
+                }
+                return Value.unknown(at, "$" + name + " is not assigned in the script (it comes from the environment at run time)");
+            }
+            Assignment a = found.get(0);
+            if (found.size() > 1) {
+                Value ambiguous = Value.unknown(found.get(0).statement(), "$" + name + " is assigned " + found.size() + " times (lines "
+                        + lines(found, found.get(0).statement().file()) + "), so its value depends on the run");
+                Choice c = choose(name, at, found, ambiguous);
+                if (c == null) {
+                    return ambiguous;
+                }
+                if (c.assignment() == null) {
+                    return facts.containsKey(name) ? new Value(facts.get(name), at, null)
+                            : Value.unknown(found.get(0).statement(), "$" + name + " may be unset here (none of its assignments, lines "
+                            + lines(found, found.get(0).statement().file()) + ", need have run), and then it comes from the environment");
+                }
+                a = c.assignment();
+            }
+            if (a.append() || a.array()) {
+                return Value.unknown(a.statement(), "$" + name + " is an array or is appended to");
+            }
+            if (path(a.statement()) == Path.UNKNOWN) {
+                return Value.unknown(a.statement(), "$" + name + " is assigned under a test of EVAL_ONLY this reader cannot read");
+            }
+            Value v = resolve(a.value(), a.statement(), depth + 1);
+            if (found.size() > 1 && v.known()) {
+                bind(name, v.text());
+            }
+            return v.known() ? new Value(v.text(), a.statement(), null) : v;
+        }
+
+        private void bind(String name, String text) {
+            if (bound.containsKey(name) && !java.util.Objects.equals(bound.get(name), text)) {
+                bound.put(name, null);
+            } else {
+                bound.put(name, text);
+            }
+        }
+
+        /**
+         * {@code ${NAME:-word}}: NAME as the script leaves it before {@code at} (one literal
+         * assignment), and when the script has not assigned it yet, the environment's value, which the
+         * workflow does not set for these knobs: the default {@code word}.
+         */
+        private Value withDefault(String name, String op, String word, Statement at, int depth) {
+            if (depth > MAX_DEPTH) {
+                return Value.unknown(at, "$" + name + " is defined through too many variables");
+            }
+            List<Assignment> before = reaching(name, at, true);
+            if (before.isEmpty()) {
+                return facts.containsKey(name) ? new Value(facts.get(name), at, null) : resolve(word, at, depth + 1);
+            }
+            Assignment a = before.get(0);
+            if (before.size() > 1) {
+                Value ambiguous = Value.unknown(before.get(0).statement(), "$" + name + " is assigned " + before.size()
+                        + " times before line " + at.line() + " (lines " + lines(before, at.file()) + "), so its value depends on the run");
+                Choice c = choose(name, at, before, ambiguous);
+                if (c == null) {
+                    return ambiguous;
+                }
+                if (c.assignment() == null) {
+                    return facts.containsKey(name) ? new Value(facts.get(name), at, null) : resolve(word, at, depth + 1);
+                }
+                a = c.assignment();
+            }
+            if (a.array() || a.append()) {
+                return Value.unknown(a.statement(), "$" + name + " is an array or is appended to");
+            }
+            Value v = resolve(a.value(), a.statement(), depth + 1);
+            if (before.size() > 1 && v.known()) {
+                bind(name, v.text());
+            }
+            boolean empty = v.known() && v.text().isEmpty();
+            return empty && op.startsWith(":") ? resolve(word, at, depth + 1) : v;
+        }
+
+        /** {@code ${NAME%%_*}} and kin on a known NAME. */
+        private Value stripped(String name, String op, String pattern, Statement at, int depth) {
+            Value v = variable(name, at, depth + 1);
+            if (!v.known()) {
+                return v;
+            }
+            String text = Tests.strip(v.text(), op, pattern);
+            return text == null ? Value.unknown(at, "the value is computed at run time (${" + name + op + pattern + "})")
+                    : new Value(text, at, null);
+        }
+
+        @Override
+        public Value resolve(String raw, Statement at, int depth) {
+            StringBuilder out = new StringBuilder();
+            List<Statement> origins = new ArrayList<>();
+            List<Value> unknown = new ArrayList<>();
+            for (Words.Part p : Words.parts(raw)) {
+                switch (p.kind()) {
+                    case LITERAL -> out.append(p.text());
+                    case VARIABLE -> add(variable(p.text(), at, depth + 1), out, origins, unknown);
+                    case COMMAND -> add(Substitutions.evaluate(this, p.text(), at, depth + 1), out, null, unknown);
+                    case PARAMETER -> {
+                        Matcher d = DEFAULT.matcher(p.text());
+                        Matcher s = STRIP.matcher(p.text());
+                        if (d.matches()) {
+                            add(withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1), out, origins, unknown);
+                        } else if (p.text().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                            add(variable(p.text(), at, depth + 1), out, origins, unknown);
+                        } else if (s.matches()) {
+                            add(stripped(s.group(1), s.group(2), s.group(3), at, depth + 1), out, null, unknown);
+                        } else {
+                            unknown.add(Value.unknown(at, "the value is computed at run time (${" + p.text() + "})"));
+                        }
+                    }
+                    case ARITHMETIC -> unknown.add(Value.unknown(at, "the value is computed at run time (arithmetic)"));
+                    case BACKTICK -> unknown.add(Value.unknown(at, "the value is computed at run time (a command substitution)"));
+                    case UNCLOSED -> unknown.add(Value.unknown(at, p.text().startsWith("${") ? "the value has an unclosed ${"
+                            : "the value is computed at run time (a command substitution)"));
+                    case SPECIAL -> unknown.add(Value.unknown(at, "the value is computed at run time ($" + p.text() + ")"));
+                }
+            }
+            if (!unknown.isEmpty()) {
+                // Every part that depends on the run is named, so the reason shows all of them, not only the first.
+                return Value.unknown(unknown.get(0).origin(), unknown.stream().map(Value::reason).distinct()
+                        .collect(Collectors.joining("; ")));
+            }
+            // A word that is one variable holds that variable's literal: the value's line is its assignment.
+            boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");
+            return new Value(out.toString(), oneVariable ? origins.get(0) : at, null);
+        }
     }
 
     /** A known value's text (and line, for {@code origins}); an unknown one is kept for the reason. */

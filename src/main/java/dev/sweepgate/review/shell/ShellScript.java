@@ -28,8 +28,24 @@ public final class ShellScript {
     private static final Pattern FUNCTION = Pattern.compile("^(?:function\\s+)?[A-Za-z_][A-Za-z0-9_:-]*\\s*\\(\\)\\s*\\{?$|^function\\s+\\S+\\s*\\{?$");
     private static final Pattern CASE_PATTERN = Pattern.compile("^\\(?[^()=\\s][^()=]*\\)\\s*(.*)$", Pattern.DOTALL);
 
-    /** A condition a statement sits under, and whether it holds there ({@code else} branches do not). */
-    public record Condition(String test, boolean holds, int line) {
+    /**
+     * A condition a statement sits under, and whether it holds there ({@code else} branches do not).
+     *
+     * @param test    an {@code if}/{@code elif} test; for a {@code case} arm, the case's word
+     * @param pattern for a {@code case} arm, its pattern ({@code 8|12)}); null for a test. A statement
+     *                in an arm holds its arm's pattern and fails each earlier arm's, as the shell takes
+     *                the first arm that matches
+     */
+    public record Condition(String test, boolean holds, int line, String pattern) {
+        public Condition(String test, boolean holds, int line) {
+            this(test, holds, line, null);
+        }
+
+        /** Whether {@code other} is this condition decided the other way: the two cannot hold on one run. */
+        public boolean contradicts(Condition other) {
+            return line == other.line && test.equals(other.test) && java.util.Objects.equals(pattern, other.pattern)
+                    && holds != other.holds;
+        }
     }
 
     /**
@@ -38,9 +54,10 @@ public final class ShellScript {
      * @param line      where it starts, 1-based
      * @param heredoc   true for a line of a here-document's body (data, not a command)
      * @param target    for a here-document line: the file it is written to, when named ({@code > ser.yaml}); else null
+     * @param inFunction whether it is in a function's body (it runs when the function is called, not where it is written)
      */
     public record Statement(String file, int line, String text, List<Condition> conditions, boolean heredoc, String target,
-                            List<Integer> lineBreaks) {
+                            List<Integer> lineBreaks, boolean inFunction) {
         public Statement {
             conditions = List.copyOf(conditions);
             lineBreaks = List.copyOf(lineBreaks);
@@ -97,10 +114,12 @@ public final class ShellScript {
         private final List<Statement> out = new ArrayList<>();
         private final Deque<Frame> frames = new ArrayDeque<>();
 
-        /** An if, case, loop or function body; conditions only for if frames. */
+        /** An if, case, loop or function body; conditions only for if frames and case arms. */
         private static final class Frame {
             final String kind;
             final List<Condition> conditions = new ArrayList<>();
+            /** For a case: its word. */
+            String word;
 
             Frame(String kind) {
                 this.kind = kind;
@@ -154,11 +173,15 @@ public final class ShellScript {
                         if (compared.strip().equals(heredocDelimiter)) {
                             break;
                         }
-                        out.add(new Statement(file, i, body, conditions(), true, heredocTarget, List.of()));
+                        out.add(new Statement(file, i, body, conditions(), true, heredocTarget, List.of(), inFunction()));
                     }
                 }
             }
             return new ShellScript(file, out, physical);
+        }
+
+        private boolean inFunction() {
+            return frames.stream().anyMatch(f -> f.kind.equals("function"));
         }
 
         private List<Condition> conditions() {
@@ -262,7 +285,10 @@ public final class ShellScript {
                     return;
                 }
                 case "case" -> {
-                    frames.push(new Frame("case"));
+                    Frame f = new Frame("case");
+                    List<Words.Word> words = Words.of(s);
+                    f.word = words.size() >= 3 && words.get(2).raw().equals("in") ? words.get(1).raw() : null;
+                    frames.push(f);
                     return;
                 }
                 case "for", "while", "until", "select" -> {
@@ -293,6 +319,7 @@ public final class ShellScript {
             if (!frames.isEmpty() && frames.peek().kind.equals("case")) {
                 Matcher m = CASE_PATTERN.matcher(s);
                 if (m.matches() && !s.contains("=(")) {
+                    arm(frames.peek(), s.substring(0, m.start(1)), line);
                     statement(line, s, m.start(1));
                     return;
                 }
@@ -309,7 +336,23 @@ public final class ShellScript {
                 frames.pop();
                 return;
             }
-            out.add(new Statement(file, line, s, conditions(), false, null, breaks));
+            out.add(new Statement(file, line, s, conditions(), false, null, breaks, inFunction()));
+        }
+
+        /** Enters a case arm: earlier arms did not match, this one did. */
+        private void arm(Frame f, String head, int line) {
+            String pattern = head.strip();
+            pattern = pattern.substring(pattern.startsWith("(") ? 1 : 0, pattern.lastIndexOf(')')).strip();
+            if (f.word == null) {
+                return;
+            }
+            List<Condition> before = new ArrayList<>();
+            for (Condition c : f.conditions) {
+                before.add(c.holds() ? new Condition(c.test(), false, c.line(), c.pattern()) : c);
+            }
+            before.add(new Condition(f.word, true, line, pattern));
+            f.conditions.clear();
+            f.conditions.addAll(before);
         }
     }
 

@@ -23,7 +23,7 @@ final class Substitutions {
     private Substitutions() {
     }
 
-    static Value evaluate(ScriptView view, String command, Statement at, int depth) {
+    static Value evaluate(Resolver view, String command, Statement at, int depth) {
         List<Words.Word> words = Words.of(command.strip());
         if (words.size() >= 2 && words.get(0).raw().equals("printf")) {
             return printf(view, words, at, depth);
@@ -34,7 +34,7 @@ final class Substitutions {
         return Value.unknown(at, "the value is computed at run time (a command substitution)");
     }
 
-    private static Value printf(ScriptView view, List<Words.Word> words, Statement at, int depth) {
+    private static Value printf(Resolver view, List<Words.Word> words, Statement at, int depth) {
         Value format = view.resolve(words.get(1).raw(), at, depth);
         if (!format.known()) {
             return format;
@@ -88,7 +88,7 @@ final class Substitutions {
         return new Value(out.toString(), at, null);
     }
 
-    private static Value awk(ScriptView view, String program, Statement at, int depth) {
+    private static Value awk(Resolver view, String program, Statement at, int depth) {
         Value p = view.resolve(program, at, depth);
         if (!p.known()) {
             return p;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.review.shell.ShellScript;
+import dev.sweepgate.review.shell.Tests;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,9 +65,9 @@ class LaunchersTest {
     @Test
     void undecidableTestsAreThreeValued() {
         Map<String, String> vars = Map.of("FRAMEWORK", "sglang");
-        assertEquals(Boolean.TRUE, Launchers.test("[[ \"$FRAMEWORK\" == sglang ]]", vars));
-        assertEquals(Boolean.FALSE, Launchers.test("[[ \"$FRAMEWORK\" == \"trt\" ]] && [[ -z \"$UNSET\" ]]", vars));
-        assertEquals(null, Launchers.test("[[ \"$UNSET\" == x ]]", vars));
-        assertEquals(Boolean.TRUE, Launchers.test("[[ \"$UNSET\" == x ]] || [[ \"$FRAMEWORK\" == sg* ]]", vars));
+        assertEquals(Boolean.TRUE, new Tests(vars, true).test("[[ \"$FRAMEWORK\" == sglang ]]"));
+        assertEquals(Boolean.FALSE, new Tests(vars, true).test("[[ \"$FRAMEWORK\" == \"trt\" ]] && [[ -z \"$UNSET\" ]]"));
+        assertEquals(null, new Tests(vars, true).test("[[ \"$UNSET\" == x ]]"));
+        assertEquals(Boolean.TRUE, new Tests(vars, true).test("[[ \"$UNSET\" == x ]] || [[ \"$FRAMEWORK\" == sg* ]]"));
     }
 }

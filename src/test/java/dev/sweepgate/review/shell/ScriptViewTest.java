@@ -67,4 +67,41 @@ class ScriptViewTest {
         assertFalse(k.known());
         assertTrue(k.reason().contains("(lines 1, s1.sh:1)"), k.reason());
     }
+
+    /** The texts {@code word} may hold at the last statement, for these run inputs. */
+    static List<String> alternativesAtEnd(ScriptView v, String word, java.util.Map<String, String> facts) {
+        List<Statement> all = v.statements();
+        ScriptView.Alternatives alts = v.alternatives(word, all.get(all.size() - 1), facts);
+        assertTrue(alts.known(), () -> alts.unknown().reason());
+        return alts.values().stream().map(a -> a.value().text()).toList();
+    }
+
+    @Test
+    void branchesPairTheValuesTheyAssignTogetherAndDropWhatTheRunCannotTake() {
+        String script = "case \"$MODE\" in\n  a) K=1; AL=1.7 ;;\n  b|c) K=3; AL=2.5 ;;\n  *) exit 1 ;;\nesac\n"
+                + "if [ \"$CONC\" -le 8 ]; then\n  N=$K\nelse\n  N=0\nfi\necho\n";
+        ScriptView v = view(script);
+        // K and AL come from the same arm; the default arm exits without assigning, so they may be unset too.
+        List<String> pairs = alternativesAtEnd(v, "\"$K/$AL\"", java.util.Map.of());
+        assertTrue(pairs.containsAll(List.of("1/1.7", "3/2.5")) && !pairs.contains("1/2.5") && !pairs.contains("3/1.7"), pairs.toString());
+
+        assertEquals(List.of("1", "3"), alternativesAtEnd(v, "\"$N\"", java.util.Map.of("CONC", "4")).stream().distinct().toList());
+        assertEquals(List.of("0"), alternativesAtEnd(v, "\"$N\"", java.util.Map.of("CONC", "16")));
+        assertEquals(List.of("3"), alternativesAtEnd(v, "\"$K\"", java.util.Map.of("MODE", "c")));
+
+        // Without the input the test cannot be decided: both sides are followed.
+        assertTrue(alternativesAtEnd(v, "\"$N\"", java.util.Map.of()).containsAll(List.of("1", "3", "0")));
+    }
+
+    @Test
+    void anIfElseThatAssignsOnBothSidesLeavesNoWayUnset() {
+        ScriptView v = view("if [ -n \"$P\" ]; then\n  D=/a\nelse\n  D=/b\nfi\necho\n");
+        assertEquals(List.of("/a", "/b"), alternativesAtEnd(v, "\"$D\"", java.util.Map.of()));
+
+        ScriptView partial = view("if [ -n \"$P\" ]; then\n  D=/a\nelif [ -n \"$Q\" ]; then\n  D=/b\nfi\necho\n");
+        ScriptView.Alternatives alts = partial.alternatives("\"$D\"", partial.statements().get(partial.statements().size() - 1),
+                java.util.Map.of());
+        assertFalse(alts.known());
+        assertTrue(alts.unknown().reason().contains("$D may be unset here"), alts.unknown().reason());
+    }
 }
