@@ -124,6 +124,24 @@ public final class ShellScript {
             Frame(String kind) {
                 this.kind = kind;
             }
+
+            /** The branch before an elif or else was not taken: its test holds negated from here on. */
+            void leaveBranch() {
+                Condition last = conditions.remove(conditions.size() - 1);
+                conditions.add(new Condition(last.test(), false, last.line()));
+            }
+        }
+
+        /**
+         * An if or elif line: the test after the keyword (up to {@code then}) holds in the branch,
+         * and a statement after {@code then} on the same line belongs to it.
+         */
+        private void enterBranch(Frame f, int line, String s, int keywordLength) {
+            int then = indexOfWord(s, "then");
+            f.conditions.add(new Condition((then < 0 ? s.substring(keywordLength) : s.substring(keywordLength, then)).strip(), true, line));
+            if (then >= 0) {
+                statement(line, s, then + 4);
+            }
         }
 
         Reader(String file, List<String> physical) {
@@ -245,23 +263,14 @@ public final class ShellScript {
                 case "if" -> {
                     Frame f = new Frame("if");
                     frames.push(f);
-                    int then = indexOfWord(s, "then");
-                    f.conditions.add(new Condition(then < 0 ? s.substring(2).strip() : s.substring(2, then).strip(), true, line));
-                    if (then >= 0) {
-                        statement(line, s, then + 4);
-                    }
+                    enterBranch(f, line, s, "if".length());
                     return;
                 }
                 case "elif" -> {
                     Frame f = frames.peek();
                     if (f != null && f.kind.equals("if")) {
-                        Condition last = f.conditions.remove(f.conditions.size() - 1);
-                        f.conditions.add(new Condition(last.test(), false, last.line()));
-                        int then = indexOfWord(s, "then");
-                        f.conditions.add(new Condition(then < 0 ? s.substring(4).strip() : s.substring(4, then).strip(), true, line));
-                        if (then >= 0) {
-                            statement(line, s, then + 4);
-                        }
+                        f.leaveBranch();
+                        enterBranch(f, line, s, "elif".length());
                     }
                     return;
                 }
@@ -272,8 +281,7 @@ public final class ShellScript {
                 case "else" -> {
                     Frame f = frames.peek();
                     if (f != null && f.kind.equals("if") && !f.conditions.isEmpty()) {
-                        Condition last = f.conditions.remove(f.conditions.size() - 1);
-                        f.conditions.add(new Condition(last.test(), false, last.line()));
+                        f.leaveBranch();
                     }
                     statement(line, s, 4);
                     return;
