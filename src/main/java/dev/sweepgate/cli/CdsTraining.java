@@ -18,7 +18,9 @@ import java.util.stream.Stream;
  * loading and linking, which the archive replaces with a memory map.
  *
  * <p>Not a user command: the build calls it with the project directory, whose configs and
- * changelog it copies into a scratch repository with one appended entry.
+ * changelog it copies into a scratch repository with one appended entry, and optionally a command
+ * name: then only that command's runs are made, for a cache of its own (an AOT cache loads every
+ * class it holds at start-up, so a command's own cache starts it faster than the cache of all).
  */
 public final class CdsTraining {
     private CdsTraining() {
@@ -26,9 +28,10 @@ public final class CdsTraining {
 
     public static void main(String[] args) throws IOException, InterruptedException {
         Path project = Path.of(args[0]).toAbsolutePath();
+        String only = args.length > 1 ? args[1] : null;
         Path repo = Files.createTempDirectory("sweepgate-cds-");
         try {
-            train(project, repo);
+            train(project, repo, only);
         } catch (IOException | RuntimeException e) {
             // The archive only speeds start-up: a training run cut short must not fail the build.
             System.err.println("sweepgate: class-data-sharing training stopped early (" + e + "); start-up will be slower");
@@ -37,7 +40,8 @@ public final class CdsTraining {
         }
     }
 
-    private static void train(Path project, Path repo) throws IOException, InterruptedException {
+    /** @param only the command whose runs are made, or null for all of them */
+    private static void train(Path project, Path repo, String only) throws IOException, InterruptedException {
         copy(project.resolve("configs"), repo.resolve("configs"));
         copy(project.resolve("golden_al_distribution"), repo.resolve("golden_al_distribution"));
         Path changelog = repo.resolve("perf-changelog.yaml");
@@ -70,7 +74,10 @@ public final class CdsTraining {
                 List.of("full-sweep", "--no-such-option"));
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Env env = new Env(repo, Map.of(), discard, discard);
-        run(commands, repo, env, haveHistory);
+        run(commands.stream().filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
+        if (only != null && !only.equals("review")) {
+            return;
+        }
 
         // review of an agentic speculative-decoding entry: it reads the config's launch script.
         Path script = repo.resolve("benchmarks/single_node/agentic/dsv4_fp4_b200_vllm_mtp.sh");

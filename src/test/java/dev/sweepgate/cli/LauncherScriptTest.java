@@ -227,6 +227,34 @@ class LauncherScriptTest {
                 archiveFlag(run(checkout.resolve("sweepgate"), "--version")));
     }
 
+    @Test
+    void aCommandWithACacheOfItsOwnGetsItAndEveryOtherCommandLineTheCacheOfAll() throws Exception {
+        archives(JAR_TIME, JAR_TIME);
+        Path own = Files.writeString(checkout.resolve("target/sweepgate-process-changelog.aot"), "aot");
+        Files.setLastModifiedTime(own, FileTime.from(JAR_TIME));
+        Path target = checkout.toRealPath().resolve("target");
+        Path jdk25 = jdk("jdk-25", "25.0.3");
+        Path launcher = checkout.resolve("sweepgate");
+        String ownFlag = "-XX:AOTCache=" + target.resolve("sweepgate-process-changelog.aot");
+        String allFlag = "-XX:AOTCache=" + target.resolve("sweepgate.aot");
+        // the command is the first argument after nothing but -C DIR, in each of the forms sweepgate reads
+        assertEquals(ownFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "process-changelog", "--base-ref", "HEAD~1")));
+        assertEquals(ownFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "-C", "repo", "process-changelog")));
+        assertEquals(ownFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "-Crepo", "process-changelog")));
+        assertEquals(ownFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "-C=repo", "process-changelog")));
+        // -C's value is not the command, nor is anything after another option
+        assertEquals(allFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "-C", "process-changelog", "validate-configs")));
+        assertEquals(allFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "--help", "process-changelog")));
+        // a command without a cache of its own (none was built for it)
+        assertEquals(allFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "validate-changelog")));
+        // JDK 17 has no AOT cache: its CDS archive, whatever the command
+        assertEquals("-XX:SharedArchiveFile=" + target.resolve("sweepgate.jsa"),
+                archiveFlag(runWithJavaHome(jdk("jdk-17", "17.0.15"), launcher, "process-changelog")));
+        // a cache older than the jar belongs to an earlier build: the cache of all, which is not
+        Files.setLastModifiedTime(own, FileTime.from(JAR_TIME.minusSeconds(5)));
+        assertEquals(allFlag, archiveFlag(runWithJavaHome(jdk25, launcher, "process-changelog")));
+    }
+
     /** What actions/cache leaves after a hit on a fresh checkout: the build's own times, every source newer. */
     private void restoredFromTheCache() throws IOException {
         archives(JAR_TIME.plusSeconds(20), JAR_TIME.plusSeconds(10)); // the training run writes them after the jar
