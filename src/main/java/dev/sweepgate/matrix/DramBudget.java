@@ -24,9 +24,8 @@ public final class DramBudget {
     static final long MAX_AVAILABLE_MIB = 2_861_022L;
 
     /**
-     * The decimal constants, initialized on the first budget worked out: BigDecimal's own class
-     * initialization costs JDK 25 some 12 ms (it squares 5 up to 5^65536), which a command whose
-     * configs offload nothing to DRAM should not pay.
+     * The decimal constants, initialized on the first budget that needs them ({@link #inLongs}):
+     * BigDecimal's own class initialization costs JDK 25 some 15 ms.
      */
     private static final class Decimal {
         static final MathContext CONTEXT = new MathContext(28, RoundingMode.HALF_EVEN);
@@ -85,6 +84,47 @@ public final class DramBudget {
 
     /** The formula alone: min(available, cap) MiB in bytes, times utilization, for used of gpus GPUs, in GB. */
     static long compute(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
+        long inLongs = inLongs(availableMib, gpusPerNode, gpusUsed, dramUtilization);
+        return inLongs >= 0 ? inLongs : inDecimals(availableMib, gpusPerNode, gpusUsed, dramUtilization);
+    }
+
+    private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+    /**
+     * The budget in whole numbers, when that is provably the decimal one ({@link #inDecimals}), else
+     * -1. JDK 25's BigDecimal costs a short run about 40 ms (its class initialization squares 5 up
+     * to 5^65536, JDK-8341470, and the arithmetic runs cold), while the real configs' inputs need
+     * none of its rounding. With a utilization of at most six decimals, u = m / 10^k exactly (its
+     * shortest decimal, found as the fewest decimals that read back as the double), the budget is
+     * n / (10^k x gpus x 10^9) for n = bytes x m x used. When n fits in a long, each product of the
+     * decimal steps has at most 19 digits and is exact at 28; only the division by the GPUs per node
+     * rounds, by half a unit of its 28th digit, under 10^-9 bytes (the quotient is at most n), while
+     * a quotient that is not a whole number of gigabytes lies at least 1 / (10^k x gpus) >= 10^-9
+     * bytes from one, and one that is has at most 19 digits and is exact: the truncated gigabytes
+     * are the same. DramBudgetTest holds both to the same answers.
+     */
+    static long inLongs(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
+        if (availableMib < 0 || gpusUsed < 0 || gpusPerNode < 1 || gpusPerNode > 1000
+                || !(dramUtilization > 0 && dramUtilization <= 1)) {
+            return -1;
+        }
+        for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+            long m = Math.round(dramUtilization * POWERS_OF_TEN[k]);
+            if (m / (double) POWERS_OF_TEN[k] == dramUtilization) {
+                long bytes = Math.min(availableMib, MAX_AVAILABLE_MIB) * 1_048_576L;
+                try {
+                    long n = Math.multiplyExact(Math.multiplyExact(bytes, m), gpusUsed);
+                    return n / (POWERS_OF_TEN[k] * gpusPerNode * 1_000_000_000L);
+                } catch (ArithmeticException overflow) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** The formula in decimal arithmetic, every step rounded to 28 digits as the reference does. */
+    static long inDecimals(long availableMib, long gpusPerNode, long gpusUsed, double dramUtilization) {
         BigDecimal available = BigDecimal.valueOf(Math.min(availableMib, MAX_AVAILABLE_MIB));
         BigDecimal result = available.multiply(Decimal.BYTES_PER_MIB, Decimal.CONTEXT)
                 .multiply(ShortestDecimal.of(dramUtilization), Decimal.CONTEXT)

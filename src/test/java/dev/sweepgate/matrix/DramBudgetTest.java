@@ -94,6 +94,71 @@ class DramBudgetTest {
     }
 
     @Test
+    void wholeNumbersGiveTheDecimalBudgetWhereverTheyAreUsed() {
+        // the real configs' utilizations (0.086 ... 1.0, at most five decimals) never need decimals
+        for (double u : new double[] {0.086, 0.1065, 0.14, 0.15239, 0.1664, 0.2, 0.21429, 0.5, 0.61, 0.683, 0.75, 0.8,
+                0.887, 0.9, 0.95, 1.0, 0.000001, 0.99999}) {
+            for (long gpus : new long[] {1, 4, 8, 72}) {
+                long inLongs = DramBudget.inLongs(2_063_837, gpus, Math.max(1, gpus / 2), u);
+                assertTrue(inLongs >= 0, u + " on " + gpus);
+                assertEquals(DramBudget.inDecimals(2_063_837, gpus, Math.max(1, gpus / 2), u), inLongs, u + " on " + gpus);
+            }
+        }
+        // outside what the proof covers: decimals decide
+        assertEquals(-1, DramBudget.inLongs(1_000_000, 3, 1, Math.nextDown(1.0)));
+        assertEquals(-1, DramBudget.inLongs(1_000_000, 3, 1, 0.1234567));
+        assertEquals(-1, DramBudget.inLongs(1_000_000, 1001, 1, 0.5));
+        assertEquals(-1, DramBudget.inLongs(1_000_000, 8, Long.MAX_VALUE / 4, 0.5));
+        assertEquals(-1, DramBudget.inLongs(1_000_000, 8, 8, 1.5));
+        java.util.Random random = new java.util.Random(20261202);
+        int inWholeNumbers = 0;
+        for (int i = 0; i < 20_000; i++) {
+            long available = random.nextInt(4) == 0 ? DramBudget.MAX_AVAILABLE_MIB + random.nextInt(1000) - 500
+                    : 1 + random.nextInt(3_500_000);
+            long gpus = 1 + random.nextInt(i % 10 == 0 ? 1000 : 16);
+            long used = 1 + random.nextInt((int) gpus);
+            int decimals = random.nextInt(7);
+            long scale = (long) Math.pow(10, decimals);
+            double u = (1 + random.nextInt((int) scale)) / (double) scale;
+            if (random.nextInt(3) == 0) {
+                // a quotient of exactly k gigabytes, and one a byte short of it: where truncation could tip
+                long k = 1 + random.nextInt(3000);
+                long bytes = Math.min(available, DramBudget.MAX_AVAILABLE_MIB) * 1_048_576L;
+                u = Math.min(1.0, Math.round(k * 1e9 * gpus / (double) (bytes * used) * scale) / (double) scale);
+                if (!(u > 0)) {
+                    u = 1.0 / scale;
+                }
+            }
+            long inLongs = DramBudget.inLongs(available, gpus, used, u);
+            long inDecimals = DramBudget.inDecimals(available, gpus, used, u);
+            if (inLongs >= 0) {
+                inWholeNumbers++;
+                assertEquals(inDecimals, inLongs, available + " " + gpus + " " + used + " " + u);
+            }
+            assertEquals(inDecimals, DramBudget.compute(available, gpus, used, u));
+        }
+        // only products beyond a long (many GPUs with six decimals) are left to decimals
+        assertTrue(inWholeNumbers > 19_000, inWholeNumbers + " of 20000");
+    }
+
+    @Test
+    void aBudgetOfWholeGigabytesIsKeptAndOneJustBelowIsTruncated() {
+        // 1953125 MiB = 5^9 x 2^20 bytes = 2048 x 10^9 bytes exactly
+        for (double u : new double[] {1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125}) {
+            long whole = Math.round(2048 * u);
+            assertEquals(whole, DramBudget.inLongs(1_953_125, 8, 8, u), "u " + u);
+            assertEquals(whole, DramBudget.inDecimals(1_953_125, 8, 8, u), "u " + u);
+            // a MiB less is 2047.998951424 GB at u = 1: truncated, never rounded up
+            assertEquals(DramBudget.inDecimals(1_953_124, 8, 8, u), DramBudget.inLongs(1_953_124, 8, 8, u), "u " + u);
+            assertEquals(whole - 1, DramBudget.inLongs(1_953_124, 8, 8, u), "u " + u);
+        }
+        // 3 of 3 GPUs: the division by 3 is exact; 1 of 3 is not, 682.666... GB
+        assertEquals(2048, DramBudget.inLongs(1_953_125, 3, 3, 1.0));
+        assertEquals(682, DramBudget.inLongs(1_953_125, 3, 1, 1.0));
+        assertEquals(682, DramBudget.inDecimals(1_953_125, 3, 1, 1.0));
+    }
+
+    @Test
     void multiNodeUsesThePrefillWorkersPerNodeFootprint() {
         // tp 2 divides the 4 GPUs of a node: 2 of 4 used.
         SearchEntry small = multiAgentic(worker(1, 2, 1, false), worker(1, 8, 1, false), "dram", HICACHE, list(1));
