@@ -6,7 +6,7 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
-import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.yaml.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;

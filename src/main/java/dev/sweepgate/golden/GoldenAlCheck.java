@@ -10,7 +10,7 @@ import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.Sources;
-import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.launch.RepoFiles;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.plan.Plan;
 import dev.sweepgate.problem.Problem;
-import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.launch.RepoFiles;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Supplier;

@@ -10,7 +10,7 @@ import dev.sweepgate.plan.Planner;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
-import dev.sweepgate.review.launch.RepoFiles;
+import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.sweep.SweepOptions;
 import java.nio.file.Path;
 import java.time.LocalDate;

@@ -1,4 +1,4 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import java.util.Locale;
 

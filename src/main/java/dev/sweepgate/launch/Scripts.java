@@ -1,8 +1,8 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
-import dev.sweepgate.review.shell.ScriptView;
-import dev.sweepgate.review.shell.ShellScript;
-import dev.sweepgate.review.shell.Words;
+import dev.sweepgate.launch.shell.ScriptView;
+import dev.sweepgate.launch.shell.ShellScript;
+import dev.sweepgate.launch.shell.Words;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

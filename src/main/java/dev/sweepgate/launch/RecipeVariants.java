@@ -1,4 +1,4 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.yaml.YMap;

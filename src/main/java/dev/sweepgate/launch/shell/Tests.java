@@ -1,6 +1,6 @@
-package dev.sweepgate.review.shell;
+package dev.sweepgate.launch.shell;
 
-import dev.sweepgate.review.shell.ShellScript.Condition;
+import dev.sweepgate.launch.shell.ShellScript.Condition;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;

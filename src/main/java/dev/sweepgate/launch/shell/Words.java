@@ -1,4 +1,4 @@
-package dev.sweepgate.review.shell;
+package dev.sweepgate.launch.shell;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.sweepgate.config.RunnerConfig;
-import dev.sweepgate.review.shell.ShellScript;
-import dev.sweepgate.review.shell.Tests;
+import dev.sweepgate.launch.shell.ShellScript;
+import dev.sweepgate.launch.shell.Tests;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
-package dev.sweepgate.review.shell;
+package dev.sweepgate.launch.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sweepgate.review.shell.ScriptView.Value;
-import dev.sweepgate.review.shell.ShellScript.Statement;
+import dev.sweepgate.launch.shell.ScriptView.Value;
+import dev.sweepgate.launch.shell.ShellScript.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
-package dev.sweepgate.review.shell;
+package dev.sweepgate.launch.shell;
 
-import dev.sweepgate.review.shell.ScriptView.Value;
-import dev.sweepgate.review.shell.ShellScript.Statement;
+import dev.sweepgate.launch.shell.ScriptView.Value;
+import dev.sweepgate.launch.shell.ShellScript.Statement;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

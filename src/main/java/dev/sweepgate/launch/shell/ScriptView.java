@@ -1,7 +1,7 @@
-package dev.sweepgate.review.shell;
+package dev.sweepgate.launch.shell;
 
-import dev.sweepgate.review.shell.ShellScript.Condition;
-import dev.sweepgate.review.shell.ShellScript.Statement;
+import dev.sweepgate.launch.shell.ShellScript.Condition;
+import dev.sweepgate.launch.shell.ShellScript.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,11 +1,11 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
 import dev.sweepgate.problem.Position;
-import dev.sweepgate.review.shell.ShellScript;
+import dev.sweepgate.launch.shell.ShellScript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import dev.sweepgate.git.Git;
 import java.io.IOException;

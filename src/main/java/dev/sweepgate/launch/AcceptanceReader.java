@@ -1,11 +1,11 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sweepgate.problem.Position;
-import dev.sweepgate.review.shell.ScriptView;
-import dev.sweepgate.review.shell.ShellScript.Statement;
-import dev.sweepgate.review.shell.Words;
+import dev.sweepgate.launch.shell.ScriptView;
+import dev.sweepgate.launch.shell.ShellScript.Statement;
+import dev.sweepgate.launch.shell.Words;
 import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;

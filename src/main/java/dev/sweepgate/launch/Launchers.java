@@ -1,12 +1,12 @@
-package dev.sweepgate.review.launch;
+package dev.sweepgate.launch;
 
 import dev.sweepgate.config.RunnerConfig;
-import dev.sweepgate.review.shell.ScriptView;
-import dev.sweepgate.review.shell.ShellScript;
-import dev.sweepgate.review.shell.ShellScript.Condition;
-import dev.sweepgate.review.shell.ShellScript.Statement;
-import dev.sweepgate.review.shell.Tests;
-import dev.sweepgate.review.shell.Words;
+import dev.sweepgate.launch.shell.ScriptView;
+import dev.sweepgate.launch.shell.ShellScript;
+import dev.sweepgate.launch.shell.ShellScript.Condition;
+import dev.sweepgate.launch.shell.ShellScript.Statement;
+import dev.sweepgate.launch.shell.Tests;
+import dev.sweepgate.launch.shell.Words;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
