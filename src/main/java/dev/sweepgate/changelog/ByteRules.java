@@ -99,10 +99,14 @@ public final class ByteRules {
         // Entry starts after the base, each found as its line's start: "\n" in front makes the file's first line one too.
         String lines = "\n" + text;
         int p = lines.indexOf(LINE_START, b.length);
+        LineIndex lineIndex = null; // for the first of possibly thousands of entries' problems
         // the first appended entry is covered by the separator rule above
         while (p >= 0 && (p = lines.indexOf(LINE_START, p + 1)) >= 0) {
             if (!text.startsWith("\n\n", p - 2) || text.startsWith("\n\n\n", p - 3)) {
-                problems.error(ByteText.positionOf(h, p, head.name()), "changelog.separator",
+                if (lineIndex == null) {
+                    lineIndex = LineIndex.of(h);
+                }
+                problems.error(lineIndex.positionOf(p, head.name()), "changelog.separator",
                         "each new entry must be preceded by exactly one empty line; the line before this `- config-keys:` is "
                                 + ByteText.visible(ByteText.lineAt(h, p - 1))
                                 + "\n  fix: keep exactly one empty line between appended entries" + fixHint(base, head));

@@ -8,6 +8,8 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Problems;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * {@code prepare-merge canonicalize}: the pull request's appended entries get their
@@ -46,23 +48,23 @@ public final class Canonicalizer {
         if (spans == null) {
             return MergeOutcome.failed(problems.all());
         }
-        byte[] bytes = head.bytes();
-        List<Integer> rewritten = new ArrayList<>();
-        // Last to first, so the spans of the entries still to rewrite keep their offsets.
-        for (int i = head.entries().size() - 1; i >= first; i--) {
+        // the history rules passed with this pull request's number: any other link is a placeholder
+        SortedMap<Integer, String> links = new TreeMap<>();
+        for (int i = first; i < head.entries().size(); i++) {
+            if (!canonical.equals(head.entries().get(i).prLink())) {
+                links.put(i, canonical);
+            }
+        }
+        List<Integer> withoutLine = new ArrayList<>();
+        byte[] bytes = links.isEmpty() ? head.bytes() : spans.withPrLinks(links, withoutLine);
+        for (int i : withoutLine) {
             ChangelogEntry entry = head.entries().get(i);
-            if (canonical.equals(entry.prLink())) {
-                continue;
-            }
-            // the history rules passed with this pull request's number: any other link is a placeholder
-            byte[] next = EntrySpans.of(bytes).withPrLink(i, canonical);
-            if (next == null) {
-                problems.error(entry.pos(), "merge.no-pr-link-line", "new " + entry.label() + " has no line starting "
-                        + "with `  pr-link:` (two spaces); write its pr-link on a line of its own as `  pr-link: XXX`");
-                continue;
-            }
-            bytes = next;
-            rewritten.add(0, i + 1);
+            problems.error(entry.pos(), "merge.no-pr-link-line", "new " + entry.label() + " has no line starting "
+                    + "with `  pr-link:` (two spaces); write its pr-link on a line of its own as `  pr-link: XXX`");
+        }
+        List<Integer> rewritten = new ArrayList<>();
+        for (int i : links.keySet()) {
+            rewritten.add(i + 1);
         }
         if (problems.hasErrors()) {
             return MergeOutcome.failed(problems.all());

@@ -15,6 +15,8 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * {@code fix-changelog}: a working-tree changelog whose change is right in value but breaks
@@ -201,17 +203,18 @@ public final class ChangelogFixer {
         if (spans == null) {
             return null;
         }
-        byte[] bytes = base.bytes();
+        SortedMap<Integer, String> links = new TreeMap<>();
         for (int i : change.corrections()) {
-            String link = head.entries().get(i).prLink();
-            byte[] next = EntrySpans.of(bytes).withPrLink(i, link);
-            if (next == null) {
-                problems.error(base.items().get(i).pos(), REFUSED, "entry " + (i + 1) + " of the base has no line "
-                        + "starting with `  pr-link:`, so its correction cannot be replayed on the base bytes; "
-                        + "restore the other lines by hand (git diff shows them); the file is unchanged");
-                return null;
-            }
-            bytes = next;
+            links.put(i, head.entries().get(i).prLink());
+        }
+        List<Integer> withoutLine = new ArrayList<>();
+        byte[] bytes = spans.withPrLinks(links, withoutLine);
+        if (!withoutLine.isEmpty()) {
+            int i = withoutLine.get(0);
+            problems.error(base.items().get(i).pos(), REFUSED, "entry " + (i + 1) + " of the base has no line "
+                    + "starting with `  pr-link:`, so its correction cannot be replayed on the base bytes; "
+                    + "restore the other lines by hand (git diff shows them); the file is unchanged");
+            return null;
         }
         repairs.add("restored every byte of the base except the corrected `  pr-link:` "
                 + (change.corrections().size() == 1 ? "line of entry " : "lines of entries ")

@@ -1,10 +1,13 @@
 package dev.sweepgate.merge;
 
 import dev.sweepgate.changelog.ChangelogFile;
+import dev.sweepgate.changelog.LineIndex;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * Where each changelog entry sits in the file's bytes, so merges can copy and edit entries
@@ -28,6 +31,8 @@ public final class EntrySpans {
 
     private final byte[] bytes;
     private final List<Span> spans;
+    /** Built on the first {@link #lineOf}: messages ask it once per appended entry. */
+    private LineIndex lines;
 
     private EntrySpans(byte[] bytes, List<Span> spans) {
         this.bytes = bytes;
@@ -77,6 +82,32 @@ public final class EntrySpans {
         return splice(bytes, line[0], line[1], prLinkLine(link));
     }
 
+    /**
+     * The whole file with the pr-link line of each entry in {@code links} (entry index to link)
+     * replaced by {@code   pr-link: link}, written in one pass: rewriting entry by entry, each
+     * rewrite a copy of the file and a new scan for its entries, was quadratic in the entries.
+     *
+     * @param withoutLine receives, in order, the indexes of the entries whose content has no
+     *                    line starting with {@code   pr-link:} (they are left as they are)
+     */
+    public byte[] withPrLinks(SortedMap<Integer, String> links, List<Integer> withoutLine) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + 64 * links.size());
+        int copied = 0;
+        for (Map.Entry<Integer, String> link : links.entrySet()) {
+            Span s = spans.get(link.getKey());
+            int[] line = prLinkLine(bytes, s.start(), s.contentEnd());
+            if (line == null) {
+                withoutLine.add(link.getKey());
+                continue;
+            }
+            out.write(bytes, copied, line[0] - copied);
+            out.writeBytes(prLinkLine(link.getValue()));
+            copied = line[1];
+        }
+        out.write(bytes, copied, bytes.length - copied);
+        return out.toByteArray();
+    }
+
     /** An entry's content with its pr-link line replaced, or null when it has none. */
     public static byte[] contentWithPrLink(byte[] content, String link) {
         int[] line = prLinkLine(content, 0, content.length);
@@ -88,13 +119,10 @@ public final class EntrySpans {
 
     /** The line number (1-based) of an offset, for messages. */
     public int lineOf(int offset) {
-        int line = 1;
-        for (int i = 0; i < offset; i++) {
-            if (bytes[i] == '\n') {
-                line++;
-            }
+        if (lines == null) {
+            lines = LineIndex.of(bytes);
         }
-        return line;
+        return lines.lineOf(offset);
     }
 
     private static byte[] prLinkLine(String link) {

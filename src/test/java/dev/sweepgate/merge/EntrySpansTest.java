@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class EntrySpansTest {
@@ -44,6 +47,24 @@ class EntrySpansTest {
         String rewritten = text(EntrySpans.of(bytes).withPrLink(1, "https://github.com/o/r/pull/7"));
         assertEquals(FILE.replace("  pr-link: \"XXX\"  # to be rewritten", "  pr-link: https://github.com/o/r/pull/7"),
                 rewritten);
+    }
+
+    @Test
+    void rewritingSeveralPrLinksInOnePassIsRewritingThemOneByOne() {
+        String file = "- config-keys: [a]\n  pr-link: XXX\n\n- config-keys: [b]\n  description: [no link]\n\n"
+                + "- config-keys: [c]\n  pr-link: \"XXX\"  # c\n  pr-link: second\n";
+        byte[] bytes = file.getBytes(StandardCharsets.UTF_8);
+        TreeMap<Integer, String> links = new TreeMap<>();
+        links.put(0, "L0");
+        links.put(1, "L1");
+        links.put(2, "L2");
+        List<Integer> withoutLine = new ArrayList<>();
+        String rewritten = text(EntrySpans.of(bytes).withPrLinks(links, withoutLine));
+        assertEquals(List.of(1), withoutLine);
+        String oneByOne = text(EntrySpans.of(EntrySpans.of(bytes).withPrLink(2, "L2")).withPrLink(0, "L0"));
+        assertEquals(oneByOne, rewritten);
+        assertEquals("- config-keys: [a]\n  pr-link: L0\n\n- config-keys: [b]\n  description: [no link]\n\n"
+                + "- config-keys: [c]\n  pr-link: L2\n  pr-link: second\n", rewritten);
     }
 
     @Test
