@@ -142,8 +142,9 @@ public final class ByteRules {
                         || !textA.endsWith("\n") || !textC.endsWith("\n")) {
                     Position at = new Position(head.name(), i + 1, 1);
                     problems.error(at, "changelog.correction-bytes", "a pr-link correction may only change `  pr-link:` "
-                            + "lines; line " + (i + 1) + " changed:\n  base: " + ByteText.visible(a) + "\n  head: "
-                            + ByteText.visible(c) + "\n  fix: restore this line as it is in the base");
+                            + "lines; line " + (i + 1) + " changed:\n  base: " + ByteText.visible(a, differingColumn(a, c))
+                            + "\n  head: " + ByteText.visible(c, differingColumn(a, c))
+                            + "\n  fix: restore this line as it is in the base");
                 }
             }
         }
@@ -152,6 +153,12 @@ public final class ByteRules {
                     changed + " lines changed for " + corrections + " corrected pr-links; change exactly one "
                             + "`  pr-link:` line per corrected entry"));
         }
+    }
+
+    /** The 1-based column, in characters, of the first byte where two different lines differ. */
+    private static int differingColumn(byte[] a, byte[] b) {
+        int at = Math.max(0, Arrays.mismatch(a, b));
+        return new String(a, 0, Math.min(at, a.length), StandardCharsets.UTF_8).length() + 1;
     }
 
     /** What is wrong right after the base, and what to write instead. */
@@ -178,8 +185,10 @@ public final class ByteRules {
         Position inHead = ByteText.positionOf(head.bytes(), offset, head.name());
         return "the first differing byte is at line " + inBase.line() + ", column " + inBase.column() + " of the base and line "
                 + inHead.line() + ", column " + inHead.column() + " of the head:"
-                + "\n  base line " + inBase.line() + ": " + ByteText.visible(ByteText.lineAt(base.bytes(), offset))
-                + "\n  head line " + inHead.line() + ": " + ByteText.visible(ByteText.lineAt(head.bytes(), offset));
+                + "\n  base line " + inBase.line() + ": "
+                + ByteText.visible(ByteText.lineAt(base.bytes(), offset), inBase.column())
+                + "\n  head line " + inHead.line() + ": "
+                + ByteText.visible(ByteText.lineAt(head.bytes(), offset), inHead.column());
     }
 
     private static String fixFor(byte[] base, byte[] head, int offset) {

@@ -60,9 +60,32 @@ public final class ByteText {
      * reader can tell two spaces from an empty line. ASCII only: terminals may not be UTF-8.
      */
     public static String visible(byte[] line) {
+        return visible(line, 1);
+    }
+
+    /** Characters of a line {@link #visible} shows at most; a longer line is cut (a message must not carry 8 MB). */
+    static final int SHOWN = 200;
+    /** Characters shown before the column of interest when a line is cut. */
+    private static final int SHOWN_BEFORE = 60;
+
+    /**
+     * {@link #visible(byte[])} of a line that may be long: beyond {@link #SHOWN} characters only
+     * those around {@code column} (1-based, in characters) are shown, {@code ...} where it is cut,
+     * and the note says how long the line is.
+     */
+    public static String visible(byte[] line, int column) {
         String text = new String(line, StandardCharsets.UTF_8);
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
+        int from = 0;
+        int to = text.length();
+        if (text.length() > SHOWN) {
+            from = Math.max(0, Math.min(Math.max(0, column - 1 - SHOWN_BEFORE), text.length() - SHOWN));
+            to = from + SHOWN;
+            // never between the halves of a surrogate pair
+            from += from > 0 && Character.isLowSurrogate(text.charAt(from)) ? 1 : 0;
+            to -= to < text.length() && Character.isLowSurrogate(text.charAt(to)) ? 1 : 0;
+        }
+        StringBuilder sb = new StringBuilder(from > 0 ? "\"..." : "\"");
+        for (int i = from; i < to; i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '\n' -> sb.append("\\n");
@@ -81,9 +104,13 @@ public final class ByteText {
                 }
             }
         }
-        sb.append('"');
+        sb.append(to < text.length() ? "...\"" : "\"");
         String body = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
         String note = describe(body, text.endsWith("\n"));
+        if (to - from < text.length()) {
+            String length = "a line of " + body.length() + " characters, cut";
+            note = note.isEmpty() ? length : length + ", " + note;
+        }
         return note.isEmpty() ? sb.toString() : sb + " (" + note + ")";
     }
 

@@ -22,27 +22,67 @@ final class Snippet {
     private Snippet() {
     }
 
+    /**
+     * Characters of a line shown at most: a longer line is cut around the problem's column,
+     * with {@link #CUT} where it was cut, so an 8 MB line prints a line, not 8 MB.
+     */
+    static final int WIDTH = 120;
+    /** Characters shown before the column when a line is cut. */
+    static final int BEFORE = 40;
+    static final char CUT = '…';
+
     /** The two lines under a problem, each ending with a line feed; "" when its text is not at hand. */
     static String of(Problem p) {
         Excerpt excerpt = p.excerpt();
         if (excerpt == null || p.line() <= 0) {
             return "";
         }
-        int[] line = excerpt.line().codePoints().toArray();
-        String shown = visible(line, excerpt.lineEnd());
+        String text = excerpt.line();
+        int length = text.codePointCount(0, text.length());
         int column = Math.max(1, p.column());
-        int start = Math.min(column - 1, line.length);
-        int width = start >= line.length ? 1 : span(line, start);
+        int start = Math.min(column - 1, length);
+        // the window [from, to) of code points shown, the column inside it
+        int from = 0;
+        int to = length;
+        if (length > WIDTH) {
+            from = Math.max(0, Math.min(start - BEFORE, length - WIDTH));
+            to = Math.min(length, from + WIDTH);
+        }
+        int fromIndex = text.offsetByCodePoints(0, from);
+        int toIndex = text.offsetByCodePoints(fromIndex, to - from);
+        int[] line = text.substring(fromIndex, toIndex).codePoints().toArray();
+        boolean restBlank = blank(text, toIndex);
+        String shown = (from > 0 ? String.valueOf(CUT) : "")
+                + visible(line, restBlank, to == length && excerpt.lineEnd())
+                + (to < length ? String.valueOf(CUT) : "");
+        int at = start - from;
+        int width = at >= line.length ? 1 : span(line, at);
         String number = String.valueOf(p.line());
         String gutter = " ".repeat(number.length());
         return " " + number + " | " + shown + "\n"
-                + " " + gutter + " | " + " ".repeat(start) + "^" + "~".repeat(Math.max(0, width - 1)) + "\n";
+                + " " + gutter + " | " + " ".repeat(at + (from > 0 ? 1 : 0)) + "^" + "~".repeat(Math.max(0, width - 1)) + "\n";
     }
 
-    /** The line with its invisible characters drawn; {@code ⏎} stands for the line end of an empty or blank-ended line. */
-    static String visible(int[] line, boolean lineEnd) {
+    /** Whether the text holds nothing but spaces and tabs from {@code index} on. */
+    private static boolean blank(String text, int index) {
+        for (int i = index; i < text.length(); i++) {
+            if (text.charAt(i) != ' ' && text.charAt(i) != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The characters with the invisible ones drawn; {@code ⏎} stands for the line end of an empty
+     * or blank-ended line.
+     *
+     * @param trailingAtEnd whether spaces at the end of {@code line} end the whole line (false when
+     *                      {@code line} is a cut piece that more text follows)
+     */
+    static String visible(int[] line, boolean trailingAtEnd, boolean lineEnd) {
         int trailing = line.length;
-        while (trailing > 0 && (line[trailing - 1] == ' ' || line[trailing - 1] == '\t')) {
+        while (trailingAtEnd && trailing > 0 && (line[trailing - 1] == ' ' || line[trailing - 1] == '\t')) {
             trailing--;
         }
         StringBuilder sb = new StringBuilder();

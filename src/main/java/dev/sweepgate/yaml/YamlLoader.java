@@ -52,6 +52,20 @@ public final class YamlLoader {
      * chain of maps that each merge the previous one copies quadratically many entries.
      */
     public static final long MAX_MERGED_ENTRIES = 1_000_000;
+    /**
+     * Characters (UTF-16 units) a line may hold. snakeyaml-engine's reader copies its whole
+     * look-ahead window each time it reads on, and a scalar or comment without a space or line
+     * break is one look-ahead: a line of n characters costs it about n^2/2048 copies (8 MB on one
+     * line: 27 s). Its code-point limit bounds the document, not a line. The longest line of any
+     * YAML file in the benchmark repository's history is 2 482 characters (a recipe; configs 244,
+     * the changelog 1 984), so this is 26 times that, and a file of such lines parses in linear time.
+     */
+    public static final int MAX_LINE = 64 * 1024;
+    /**
+     * Characters a scalar may hold (one written over many lines, which the reader takes line by
+     * line). The longest in the history of the files sweepgate reads is 1 985 characters.
+     */
+    public static final int MAX_SCALAR = 1024 * 1024;
 
     private static final String TAG_PREFIX = "tag:yaml.org,2002:";
     private static final java.util.regex.Pattern DECIMAL_OR_SEXAGESIMAL =
@@ -265,6 +279,36 @@ public final class YamlLoader {
         }
     }
 
+    /**
+     * The offset of the first character past {@link #MAX_LINE} on the first line longer than that,
+     * or -1. One pass, before snakeyaml-engine sees the text: a line ends at LF, and at a CR too,
+     * as it does for snakeyaml.
+     */
+    static int pastLongLine(String text) {
+        int n = text.length();
+        int start = 0;
+        while (start < n) {
+            int lf = text.indexOf('\n', start);
+            int end = lf < 0 ? n : lf;
+            if (end - start > MAX_LINE) {
+                int from = start;
+                for (int i = start; i <= end; i++) {
+                    if (i == end || text.charAt(i) == '\r') {
+                        if (i - from > MAX_LINE) {
+                            return from + MAX_LINE;
+                        }
+                        from = i + 1;
+                    }
+                }
+            }
+            if (lf < 0) {
+                break;
+            }
+            start = lf + 1;
+        }
+        return -1;
+    }
+
     /** Builds nodes from the event stream with an explicit stack, so no input can overflow ours. */
     private final class Composer {
         private final String file;
@@ -293,6 +337,10 @@ public final class YamlLoader {
         /** The document {@code text} holds, a byte-order mark at its start left out. */
         Document compose(String document) {
             String text = document.startsWith("\uFEFF") ? document.substring(1) : document;
+            int tooLong = pastLongLine(text);
+            if (tooLong >= 0) {
+                throw new ProblemException(tooLongLine(text, tooLong));
+            }
             try {
                 Iterator<Event> events = snakeyamlEvents(text);
                 while (events.hasNext()) {
@@ -368,6 +416,23 @@ public final class YamlLoader {
             return Position.ofFile(file);
         }
 
+        /** yaml.too-long at the first character past {@link #MAX_LINE} of its line, as file:line:column. */
+        private Problem tooLongLine(String text, int offset) {
+            int line = 1;
+            int lineStart = 0;
+            for (int nl = text.indexOf('\n'); nl >= 0 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+                line++;
+                lineStart = nl + 1;
+            }
+            int lineEnd = text.indexOf('\n', offset);
+            int length = (lineEnd < 0 ? text.length() : lineEnd) - lineStart;
+            Position at = new Position(file, lineInFile.applyAsInt(line), text.codePointCount(lineStart, offset) + 1);
+            return Problem.error(at, "yaml.too-long", "this line is " + length + " characters long; YAML lines are "
+                    + "limited to " + MAX_LINE + " characters (the longest real line is about 2 500), and the YAML "
+                    + "parser slows down with the square of a line's length: break it up (a list in block style, "
+                    + "one item a line; a long text as a folded `>` block) or remove what does not belong in the file");
+        }
+
         private Position position(Mark mark) {
             return new Position(file, lineInFile.applyAsInt(mark.getLine() + 1), mark.getColumn() + 1);
         }
@@ -393,6 +458,11 @@ public final class YamlLoader {
 
         private YScalar scalar(ScalarEvent event) {
             String text = event.getValue();
+            if (text.length() > MAX_SCALAR) {
+                throw fail(event, "yaml.too-long", "this value is " + text.length() + " characters long; YAML values "
+                        + "are limited to " + MAX_SCALAR + " characters (the longest real one is about 2 000): "
+                        + "shorten it or remove what does not belong in the file");
+            }
             Position pos = position(event);
             String tag = explicitTag(event.getTag());
             YScalar node;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.git.TestRepo;
+import dev.sweepgate.yaml.YamlLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -271,6 +272,31 @@ class HostileInputTest {
         for (List<String> command : target.commands) {
             String err = assertRefused(repo, command);
             assertTrue(err.contains("64 MiB"), err);
+        }
+    }
+
+    /**
+     * 8 MB on one line, a quoted value: refused as too long at its line before the YAML parser,
+     * whose time grows with the square of a line's length, sees it; the excerpt under the problem
+     * shows a piece of the line, not 8 MB.
+     */
+    @ParameterizedTest(name = "an 8 MB line in {0}")
+    @EnumSource(Target.class)
+    @Timeout(value = 40, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void anEightMegabyteLineIsRefusedAsTooLongAtItsLine(Target target) throws IOException {
+        byte[] bytes = asTarget(target, ("note: \"" + "x".repeat(8 * 1024 * 1024) + "\"\n").getBytes(StandardCharsets.UTF_8));
+        int line = 1;
+        int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf("note: \"xxx");
+        for (int i = 0; i < at; i++) {
+            line += bytes[i] == '\n' ? 1 : 0;
+        }
+        Path repo = prepare(target, bytes);
+        for (List<String> command : target.commands) {
+            String err = assertRefused(repo, command);
+            String problem = err.lines().filter(l -> l.contains(": error: ")).findFirst().orElseThrow();
+            assertTrue(problem.contains(":" + line + ":" + (YamlLoader.MAX_LINE + 1) + ": error: this line is ")
+                    && problem.endsWith("[yaml.too-long]"), problem);
+            assertTrue(err.length() < 2000, () -> "stderr is " + err.length() + " characters");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.sweepgate.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.problem.Excerpt;
 import dev.sweepgate.problem.Problem;
@@ -34,6 +35,34 @@ class SnippetTest {
     @Test
     void underlinesAQuotedScalarWhole() {
         assertEquals(" 1 | - \"two words\"\n   |   ^~~~~~~~~~~\n", snippet("- \"two words\"\n", 1, 3));
+    }
+
+    @Test
+    void aLongLineIsCutAroundTheColumnAndTheCaretStaysUnderItsCharacter() {
+        // 8 MB on one line, the problem at a word in the middle
+        String before = "k: " + "a".repeat(4_000_000) + " ";
+        String text = before + "target " + "b".repeat(4_000_000) + "\n";
+        String snippet = snippet(text, 1, before.length() + 1);
+        String[] lines = snippet.split("\n");
+        assertEquals(2, lines.length);
+        assertTrue(lines[0].length() <= " 1 | ".length() + Snippet.WIDTH + 2, () -> lines[0].length() + " characters");
+        assertTrue(lines[0].startsWith(" 1 | " + Snippet.CUT + "aaa") && lines[0].endsWith("bbb" + Snippet.CUT), lines[0]);
+        int caret = lines[1].indexOf('^');
+        assertEquals("target", lines[0].substring(caret, caret + 6));
+        assertEquals("^~~~~~", lines[1].substring(caret));
+    }
+
+    @Test
+    void aLongLineIsCutAtItsEndsWhenTheColumnIsNearOne() {
+        String text = "key: " + "x".repeat(1000) + "  \n";
+        String start = snippet(text, 1, 1);
+        assertEquals(" 1 | key: " + "x".repeat(Snippet.WIDTH - 5) + Snippet.CUT + "\n   | ^~~\n", start);
+        // the end: trailing spaces are drawn, the caret under the first of them
+        String end = snippet(text, 1, 1006);
+        String[] lines = end.split("\n");
+        assertTrue(lines[0].startsWith(" 1 | " + Snippet.CUT + "xxx") && lines[0].endsWith("x··⏎"), lines[0]);
+        assertEquals(lines[0].length() - 3, lines[1].indexOf('^'));
+        assertEquals(Snippet.WIDTH, lines[0].length() - " 1 | ".length() - 2);
     }
 
     @Test

@@ -630,6 +630,46 @@ class YamlLoaderTest {
         }
 
         @Test
+        void aLineLongerThanTheLimitIsRefusedAtItsFirstCharacterPastIt() {
+            String line = "v: " + "x".repeat(YamlLoader.MAX_LINE);
+            Problem p = refused("a: 1\n# é\n" + line + "\nb: 2\n");
+            assertEquals("yaml.too-long", p.rule());
+            assertEquals(3, p.line());
+            assertEquals(YamlLoader.MAX_LINE + 1, p.column());
+            assertTrue(p.message().contains("this line is " + line.length() + " characters long"), p.message());
+            // a comment, a quoted scalar and a flow list are refused alike: the line is what counts
+            assertEquals("yaml.too-long", refused("# " + "x".repeat(YamlLoader.MAX_LINE) + "\n").rule());
+            assertEquals("yaml.too-long", refused("v: \"" + "x ".repeat(YamlLoader.MAX_LINE / 2) + "\"\n").rule());
+            assertEquals("yaml.too-long", refused("v: [" + "1, ".repeat(YamlLoader.MAX_LINE / 3) + "]\n").rule());
+        }
+
+        @Test
+        void aLineOfExactlyTheLimitLoads() {
+            String value = "x".repeat(YamlLoader.MAX_LINE - 3);
+            assertEquals(Map.of("v", value), load("v: " + value + "\n").root().toPlain());
+            // a CR ends a line too (as it does for snakeyaml): two halves within the limit load
+            String half = "x".repeat(YamlLoader.MAX_LINE - 10);
+            assertEquals(Map.of("a", half, "b", half), load("a: " + half + "\rb: " + half + "\n").root().toPlain());
+        }
+
+        @Test
+        void aLongLineInSomeLinesOfAFileIsReportedAtItsLineInTheFile() {
+            ProblemException e = assertThrows(ProblemException.class, () -> YamlLoader.withoutMergeKeys()
+                    .loadDecoded("- a: 1\n  b: " + "y".repeat(YamlLoader.MAX_LINE) + "\n", "log.yaml", line -> line + 100));
+            assertEquals(102, e.problems().get(0).line());
+            assertEquals("yaml.too-long", e.problems().get(0).rule());
+        }
+
+        @Test
+        void aValueLongerThanItsLimitOverManyLinesIsRefused() {
+            String folded = "v: >\n" + ("  " + "z".repeat(1000) + "\n").repeat(YamlLoader.MAX_SCALAR / 1000 + 1);
+            Problem p = refused("a: 1\n" + folded);
+            assertEquals("yaml.too-long", p.rule());
+            assertEquals(2, p.line());
+            assertTrue(p.message().contains("YAML values are limited to " + YamlLoader.MAX_SCALAR), p.message());
+        }
+
+        @Test
         void billionLaughsIsRefused() {
             Problem p = refused(laughs(10, 9, false));
             assertEquals("yaml.alias-bomb", p.rule());
