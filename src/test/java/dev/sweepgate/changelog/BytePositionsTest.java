@@ -148,6 +148,28 @@ class BytePositionsTest {
     }
 
     @Test
+    void aLongLineIsShownAroundTheColumnAndSaysItWasCut() {
+        String line = "a".repeat(5000) + "XYZ" + "b".repeat(5000) + "\n";
+        String shown = ByteText.visible(line.getBytes(StandardCharsets.UTF_8), 5001);
+        assertTrue(shown.startsWith("\"...aaa") && shown.contains("aaaXYZbbb")
+                && shown.endsWith("bbb...\" (a line of 10003 characters, cut)"), shown);
+        assertTrue(shown.length() < 300, shown);
+        assertEquals(Math.min(ByteText.SHOWN, 10004), shown.indexOf("...\"") - 4);
+    }
+
+    @Test
+    void aHistoryByteChangedInsideALongLineIsReportedWithAPieceOfIt() {
+        // a comment: a byte of it changed changes no value
+        String base = BASE.replace("  pr-link: " + LINK + "1\n", "  pr-link: " + LINK + "1\n  # " + "d".repeat(60_000) + "\n");
+        int at = base.indexOf("dddd") + 30_000;
+        String head = appended(base.substring(0, at) + "e" + base.substring(at + 1), entry("gamma", LINK + "3"));
+        Problem p = only(check(base, head), "changelog.history-bytes");
+        assertEquals(at - base.lastIndexOf('\n', at), p.column());
+        assertTrue(p.message().length() < 2000, () -> p.message().length() + " characters");
+        assertTrue(p.message().contains("ddde" + "d".repeat(10)) && p.message().contains("characters, cut"), p.message());
+    }
+
+    @Test
     void aMissingFieldIsPointedAtItsEntry() {
         ChangelogFile head = file(appended(BASE, entry("gamma", LINK + "3").replace("  pr-link: " + LINK + "3\n", ""), "- just text\n"));
         assertEquals(head.items().get(2).pos(), HistoryRules.valuePos(head.items().get(2), "pr-link"));
