@@ -18,6 +18,8 @@ find_sweepgate() {
     if [ -n "${SWEEPGATE:-}" ]; then
         sweepgate_command=$SWEEPGATE
     elif found=$(command -v sweepgate 2>/dev/null) && [ -n "$found" ]; then
+        # a relative PATH entry ('.') would find another file once a script changes directory
+        [[ $found == /* ]] || found=$PWD/$found
         sweepgate_command=$(printf '%q' "$found")
     elif [ -x "$checkout/sweepgate" ]; then
         sweepgate_command=$(printf '%q' "$checkout/sweepgate")
