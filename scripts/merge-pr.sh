@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Lands a pull request whose changelog may conflict with main:
 #   1. fetch the PR branch and the base branch,
-#   2. merge the base branch into the PR branch; a conflict in the changelog (and only there)
-#      is resolved with `sweepgate prepare-merge resolve-conflict`,
+#   2. in a scratch worktree of the PR branch, merge the base branch into it; a conflict in the
+#      changelog (and only there) is resolved with `sweepgate prepare-merge resolve-conflict`,
 #   3. rewrite placeholder pr-links with `sweepgate prepare-merge canonicalize`, commit, and run
 #      the pull request gate on the result (.github/scripts/pr-gate.sh, as CI and the hook run it),
 #   4. push,
 #   5. (GitHub) comment on the PR, wait for its checks, squash-merge it.
 # Steps 1-4 work against any git remote; step 5 needs the GitHub CLI and is skipped with --no-github.
-# The branch you started on is checked out again on exit, whatever happens.
+# Trust: the branch under review is a stranger's code. Everything this script runs (pr-gate.sh,
+# sweepgate and the jar its launcher builds) comes from the checkout the script is in, which is
+# never switched: the branch is only ever checked out in the scratch worktree, git hooks are off
+# there (a hook manager reads its commands from the tree), and nothing in that tree is executed.
 set -euo pipefail
 
 program=merge-pr
@@ -89,12 +92,10 @@ find_sweepgate || die "sweepgate not found: put it on PATH or set SWEEPGATE='jav
 run_sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
 
 # --- the clone ---------------------------------------------------------------------------
+# Only refs are read and written here: the merge happens in a scratch worktree, so this checkout
+# (its branch, its working tree, a merge you are in the middle of) is left exactly as it is.
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || die "run this inside a clone of the repository"
 cd "$(git rev-parse --show-toplevel)"
-git rev-parse -q --verify MERGE_HEAD >/dev/null && die "a merge is in progress here; finish or abort it first"
-if ! git diff --quiet || ! git diff --cached --quiet; then
-    die "the working tree has uncommitted changes; commit or stash them first"
-fi
 git remote get-url "$remote" >/dev/null 2>&1 || die "no remote named '$remote' (see git remote -v)"
 
 # --- GitHub: which branch ------------------------------------------------------------------
@@ -118,26 +119,30 @@ fi
 [ -n "$branch" ] || die "name the PR's branch with --branch (needed with --no-github)"
 case "$branch" in -*) die "a branch name cannot start with '-': $branch" ;; esac
 
-# --- work on a scratch branch, and always come back -------------------------------------
-original=$(git symbolic-ref -q --short HEAD || git rev-parse HEAD)
-work=sweepgate/merge-pr-$pr
+# --- work in a scratch worktree, and always remove it --------------------------------------
 pr_ref=refs/sweepgate/pr-$pr
-git rev-parse -q --verify "refs/heads/$work" >/dev/null &&
-    die "branch $work exists (left from an earlier run?); delete it with: git branch -D $work"
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/merge-pr-$pr.XXXXXX") || die "cannot create a scratch directory"
+tree=$scratch/tree
+top=$PWD
+
+# git in the scratch worktree: no hooks (a hook manager such as pre-commit runs the commands the
+# branch's own config names), so no code of the branch runs.
+tree_git() {
+    git -C "$tree" -c core.hooksPath=/dev/null "$@"
+}
 
 cleanup() {
     local status=$?
     trap - EXIT
-    if git rev-parse -q --verify MERGE_HEAD >/dev/null 2>&1; then
-        git merge --abort >/dev/null 2>&1 || true
+    cd "$top" || true
+    if [ -d "$tree" ]; then
+        git worktree remove --force --force "$tree" >/dev/null 2>&1 || true
     fi
-    if ! git checkout -q -f "$original" 2>/dev/null; then
-        echo "$program: warning: could not check out $original again; you are on $(git rev-parse --abbrev-ref HEAD)" >&2
-    fi
-    git branch -q -D "$work" >/dev/null 2>&1 || true
+    rm -rf "$scratch"
+    git worktree prune >/dev/null 2>&1 || true
     git update-ref -d "$pr_ref" >/dev/null 2>&1 || true
     if [ "$status" -ne 0 ]; then
-        echo "$program: failed; back on $original, nothing was merged" >&2
+        echo "$program: failed; nothing was merged (your checkout was not touched)" >&2
     fi
     exit "$status"
 }
@@ -152,12 +157,14 @@ git fetch -q "$remote" "+refs/heads/$base:refs/remotes/$remote/$base" ||
     die "cannot fetch branch $base from $remote"
 upstream=$remote/$base
 
-git checkout -q -b "$work" "$pr_ref"
+git -c core.hooksPath=/dev/null worktree add -q --detach "$tree" "$pr_ref" ||
+    die "cannot check $branch out in a scratch worktree ($tree)"
+cd "$tree"
 pr_head=$(git rev-parse HEAD)
 
 # --- merge the base branch ---------------------------------------------------------------
 info "merging $upstream into $branch"
-if ! git merge -q --no-ff --no-commit "$upstream" >&2; then
+if ! tree_git merge -q --no-ff --no-commit "$upstream" >&2; then
     conflicted=$(git diff --name-only --diff-filter=U)
     if [ -z "$conflicted" ]; then
         die "git merge $upstream failed without a conflict to resolve (unrelated histories?); merge by hand"
@@ -178,11 +185,11 @@ git add -- "$changelog"
 
 # --- commit, then the gate CI will apply, on exactly what is pushed ---------------------------
 if git rev-parse -q --verify MERGE_HEAD >/dev/null; then
-    git commit -q -m "Merge $upstream into $branch (#$pr)" \
+    tree_git commit -q -m "Merge $upstream into $branch (#$pr)" \
         -m "Changelog resolved and pr-links canonicalised by scripts/merge-pr.sh." ||
         die "git commit failed"
 elif ! git diff --cached --quiet; then
-    git commit -q -m "Canonicalise changelog pr-links (#$pr)" ||
+    tree_git commit -q -m "Canonicalise changelog pr-links (#$pr)" ||
         die "git commit failed"
 fi
 head=$(git rev-parse HEAD)
@@ -192,7 +199,7 @@ if [ "$head" = "$pr_head" ]; then
     info "$branch is already up to date with $upstream and canonical; nothing to push"
 else
     info "pushing $branch ($(git rev-parse --short HEAD))"
-    git push -q "$push_target" "HEAD:refs/heads/$branch" ||
+    tree_git push -q "$push_target" "HEAD:refs/heads/$branch" ||
         die "git push to $branch failed (did someone push to it meanwhile? run again)"
 fi
 

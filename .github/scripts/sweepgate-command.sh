@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by pr-gate.sh, sweep.sh, chunk-rows.sh and scripts/merge-pr.sh: how to run sweepgate.
 #   $SWEEPGATE            shell text, as in the merge driver's git config ('java -jar "/opt/x y/sweepgate.jar"')
 #   sweepgate on PATH     by its absolute path (a function named like it would call itself)
@@ -8,7 +9,7 @@
 fail() {
     local status=$1
     shift
-    echo "$program: error: $*" >&2
+    echo "${program:-sweepgate}: error: $*" >&2   # $program: set by the script that sources this file
     exit "$status"
 }
 
@@ -18,6 +19,8 @@ find_sweepgate() {
     if [ -n "${SWEEPGATE:-}" ]; then
         sweepgate_command=$SWEEPGATE
     elif found=$(command -v sweepgate 2>/dev/null) && [ -n "$found" ]; then
+        # a relative PATH entry ('.') would find another file once a script changes directory
+        [[ $found == /* ]] || found=$PWD/$found
         sweepgate_command=$(printf '%q' "$found")
     elif [ -x "$checkout/sweepgate" ]; then
         sweepgate_command=$(printf '%q' "$checkout/sweepgate")

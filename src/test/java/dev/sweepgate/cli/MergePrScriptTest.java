@@ -94,17 +94,25 @@ class MergePrScriptTest {
         Path bin = Files.createDirectories(tools.resolve("bin"));
         Files.deleteIfExists(bin.resolve("sweepgate"));
         Files.deleteIfExists(checkout.resolve("sweepgate"));
-        List<String> command = new ArrayList<>(List.of("bash", checkout.resolve("scripts/merge-pr.sh").toString()));
+        Map<String, String> environment = new java.util.HashMap<>();
+        switch (finding) {
+            case VARIABLE -> environment.put("SWEEPGATE", "'" + sweepgate + "'");
+            case PATH -> Files.copy(sweepgate, bin.resolve("sweepgate"));
+            case LAUNCHER -> Files.copy(sweepgate, checkout.resolve("sweepgate"));
+        }
+        return run(checkout.resolve("scripts/merge-pr.sh"), environment, args);
+    }
+
+    /** Runs {@code script} in the maintainer's clone, with sweepgate neither on PATH nor in SWEEPGATE unless given. */
+    private Script run(Path script, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(maintainer.toFile()).redirectErrorStream(true);
         pb.environment().putAll(m.environment);
         pb.environment().remove("SWEEPGATE");
-        pb.environment().put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin");
-        switch (finding) {
-            case VARIABLE -> pb.environment().put("SWEEPGATE", "'" + sweepgate + "'");
-            case PATH -> Files.copy(sweepgate, bin.resolve("sweepgate"));
-            case LAUNCHER -> Files.copy(sweepgate, checkout.resolve("sweepgate"));
-        }
+        pb.environment().put("PATH", tools.resolve("bin") + ":/usr/local/bin:/usr/bin:/bin");
+        pb.environment().putAll(environment);
         Path output = tools.resolve("output");
         pb.redirectOutput(output.toFile());
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -127,6 +135,9 @@ class MergePrScriptTest {
         assertEquals("", git("status", "--porcelain"));
         assertFalse(clone.run(List.of("rev-parse", "-q", "--verify", "MERGE_HEAD")).ok());
         assertEquals("", git("branch", "--list", "sweepgate/*"));
+        assertEquals(1, git("worktree", "list", "--porcelain").lines().filter(l -> l.startsWith("worktree ")).count(),
+                "the scratch worktree is gone: " + git("worktree", "list"));
+        assertEquals("", git("for-each-ref", "refs/sweepgate/"));
     }
 
     @Test
@@ -184,7 +195,7 @@ class MergePrScriptTest {
     }
 
     @Test
-    void refusesToStartOnADirtyTreeOrWithoutAPullRequestNumber() throws Exception {
+    void refusesToStartWithoutAPullRequestNumberOrABranch() throws Exception {
         publish(appended(B), appended(A));
         Script missing = mergePr("--no-github", "--branch", "pr");
         assertEquals(1, missing.exit());
@@ -194,10 +205,80 @@ class MergePrScriptTest {
         assertEquals(1, noBranch.exit());
         assertTrue(noBranch.output().contains("--branch"), noBranch.output());
 
-        java.nio.file.Files.writeString(maintainer.resolve(FILE), "dirty\n");
-        Script dirty = mergePr("--no-github", "--branch", "pr", "42");
-        assertEquals(1, dirty.exit());
-        assertTrue(dirty.output().contains("uncommitted changes"), dirty.output());
-        assertEquals("dirty\n", java.nio.file.Files.readString(maintainer.resolve(FILE)));
+    }
+
+    @Test
+    void mergesInAScratchWorktreeAndLeavesTheCheckoutItRunsInAsItIs() throws Exception {
+        publish(appended(B), appended(A));
+        Files.writeString(maintainer.resolve(FILE), "dirty\n");
+        Script run = mergePr("--no-github", "--branch", "pr", "42");
+        assertEquals(0, run.exit(), run.output());
+        git("fetch", "-q", "origin");
+        assertEquals(git("rev-parse", "origin/main"), git("rev-parse", "origin/pr^2"), "main is merged in");
+        assertEquals("dirty\n", Files.readString(maintainer.resolve(FILE)), "the checkout's own change is kept");
+        assertEquals("main", git("symbolic-ref", "--short", "HEAD"));
+        git("checkout", "-q", "--", FILE);
+        assertBackWhereItStarted();
+    }
+
+    /**
+     * Issue 33: a branch that rewrites the gate, the launcher and the hooks a hook manager points git at
+     * (husky's {@code core.hooksPath}) to print "passed" and leave a file behind. merge-pr.sh runs the gate
+     * and the launcher of its own checkout, with hooks off in the scratch worktree: none of the branch's
+     * code runs, and the real gate refuses the branch's uncovered config change.
+     */
+    @Test
+    void runsTheGateAndTheLauncherOfItsOwnCheckoutNeverTheBranchsOwn() throws Exception {
+        Path pwned = tools.resolve("PWNED");
+        TestRepoFiles trusted = new TestRepoFiles(m.dir());
+        trusted.write("scripts/merge-pr.sh", Files.readString(SCRIPT), true);
+        for (String name : new String[] {"pr-gate.sh", "sweepgate-command.sh"}) {
+            trusted.write(".github/scripts/" + name, Files.readString(Path.of(".github/scripts", name)), true);
+        }
+        trusted.write("sweepgate", Files.readString(sweepgate), true);
+        trusted.write("pom.xml", "<project/>\n", false);
+        m.commitOn("main", appended(B));
+
+        String hostile = "#!/bin/sh\ntouch '" + pwned + "'\necho 'pr-gate: passed' >&2\nexit 0\n";
+        m.fx.repo.git("checkout", "-q", "-b", "pr", "main");
+        trusted.write(".github/scripts/pr-gate.sh", hostile, true);
+        trusted.write(".github/scripts/sweepgate-command.sh", "touch '" + pwned + "'\n" + hostile, true);
+        trusted.write("sweepgate", hostile, true);
+        trusted.write("pom.xml", "<project><!-- touch " + pwned + " --></project>\n", false);
+        for (String hook : new String[] {"post-checkout", "pre-commit", "commit-msg", "post-commit", "post-merge",
+                "pre-merge-commit", "pre-push", "reference-transaction"}) {
+            trusted.write(".githooks/" + hook, hostile, true);
+        }
+        trusted.write("configs/amd-master.yaml",
+                Files.readString(m.dir().resolve("configs/amd-master.yaml")).replace("sglang:alpha-1", "sglang:alpha-2"),
+                false);
+        m.fx.repo.commit("a config change, and a gate that passes everything");
+        m.fx.repo.git("push", "-q", "origin", "main", "pr");
+        Git.Result cloned = m.run("clone", "-q", origin.toString(), maintainer.toString());
+        assertEquals(0, cloned.exitCode(), cloned.stderr());
+        git("config", "core.hooksPath", ".githooks");
+        String before = git("rev-parse", "origin/pr");
+
+        Script run = run(maintainer.resolve("scripts/merge-pr.sh"), Map.of(), "--no-github", "--branch", "pr", "42");
+        assertFalse(Files.exists(pwned), "the branch's code ran:\n" + run.output());
+        assertEquals(1, run.exit(), run.output());
+        assertTrue(run.output().contains("pr-gate: check-coverage: sweepgate check-coverage"), run.output());
+        assertTrue(run.output().contains("FAILED"), run.output());
+        assertTrue(run.output().contains("fails the gate"), run.output());
+        assertFalse(run.output().contains("pr-gate: passed"), run.output());
+        git("fetch", "-q", "origin");
+        assertEquals(before, git("rev-parse", "origin/pr"), "nothing was pushed");
+        assertBackWhereItStarted();
+    }
+
+    /** Writes files into a repository's working tree, executable or not. */
+    private record TestRepoFiles(Path dir) {
+        void write(String path, String content, boolean executable) throws IOException {
+            Path file = dir.resolve(path);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, content);
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString(
+                    executable ? "rwxr-xr-x" : "rw-r--r--"));
+        }
     }
 }

@@ -535,9 +535,8 @@ class LifecycleTest {
         ok(ci, "git", "fetch", "-q", "origin", "+refs/heads/*:refs/remotes/origin/*");
         ok(ci, "git", "checkout", "-q", "--detach", after);
         Workflow.Step step = WORKFLOW.step("sweep", "sweep");
-        return runStep(step, step.env(Map.of("github.event.before || github.event.inputs.before", before,
-                "github.sha", after, "github.event.inputs.reuse-source", reuseSource,
-                "github.event.inputs.reuse-pr-head", reusePrHead)));
+        return runStep(step, step.env(Map.of("github.event.before || inputs.before", before,
+                "github.sha", after, "inputs.reuse-source", reuseSource, "inputs.reuse-pr-head", reusePrHead)));
     }
 
     /** A chunk job of the reusable workflow, on the split directory the push job (run {@code pushRun}) wrote. */
