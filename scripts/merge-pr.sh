@@ -22,6 +22,7 @@ repo=SemiAnalysisAI/InferenceX
 changelog=perf-changelog.yaml
 github=1
 pr=
+reuse_source=
 
 usage() {
     cat <<EOF
@@ -39,6 +40,11 @@ Options:
   --base BRANCH       the branch the PR merges into (default: main)
   --repo OWNER/NAME   the repository pr-links point to (default: SemiAnalysisAI/InferenceX)
   --changelog FILE    the changelog (default: perf-changelog.yaml)
+  --reuse-source SHA  the PR's completed sweep run on SHA (the PR head it ran on, or an
+                      ancestor of what is merged) stands in for the push job's sweep: the
+                      squash message gets the Sweep-Reuse-Source/-PR-Head trailers
+                      (docs/ci.md#who-can-reuse-a-run); without it, no reuse trailer
+                      reaches main, whatever the PR's commit messages say
   -h, --help          this help
 
 Environment:
@@ -69,6 +75,8 @@ while [ $# -gt 0 ]; do
         --repo=*) repo=${1#*=} ;;
         --changelog) [ $# -ge 2 ] || die "--changelog needs a value"; changelog=$2; shift ;;
         --changelog=*) changelog=${1#*=} ;;
+        --reuse-source) [ $# -ge 2 ] || die "--reuse-source needs a value"; reuse_source=$2; shift ;;
+        --reuse-source=*) reuse_source=${1#*=} ;;
         -h|--help) usage; exit 0 ;;
         -*) usage >&2; die "unknown option $1" ;;
         *) [ -z "$pr" ] || die "one pull request number only (got $pr and $1)"; pr=$1 ;;
@@ -90,6 +98,16 @@ gate=$script_dir/../.github/scripts/pr-gate.sh
 . "$script_dir/../.github/scripts/sweepgate-command.sh" || die "sweepgate-command.sh is missing from this checkout"
 find_sweepgate || die "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
 run_sweepgate --version >/dev/null 2>&1 || die "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE)"
+
+# The body of the squash commit: the pull request's commit messages without any Sweep-Reuse-*
+# line (git reads trailer keys case-insensitively), then this script's own, verified trailers.
+write_squash_message() {
+    local upstream=$1 head=$2 source=$3
+    git log --reverse --format='%B' "$upstream..$head" -- | grep -iv '^[[:space:]]*Sweep-Reuse-[A-Za-z-]*[[:space:]]*:' || true
+    if [ -n "$source" ]; then
+        printf '\nSweep-Reuse-Source: %s\nSweep-Reuse-PR-Head: %s\n' "$source" "$head"
+    fi
+}
 
 # --- the clone ---------------------------------------------------------------------------
 # Only refs are read and written here: the merge happens in a scratch worktree, so this checkout
@@ -193,6 +211,14 @@ elif ! git diff --cached --quiet; then
         die "git commit failed"
 fi
 head=$(git rev-parse HEAD)
+if [ -n "$reuse_source" ]; then
+    # Only a run of what is merged can stand in for it: the source must be in the head's history.
+    source_commit=$(git rev-parse --verify --quiet "$reuse_source^{commit}") ||
+        die "--reuse-source $reuse_source is not a commit of this clone (fetch the pull request's branch)"
+    git merge-base --is-ancestor "$source_commit" "$head" ||
+        die "--reuse-source $reuse_source is not the pull request's head or one of its ancestors; its run cannot stand in for this merge"
+    reuse_source=$source_commit
+fi
 SWEEPGATE=$sweepgate_command bash "$gate" "$upstream" "$head" --pr-number "$pr" --repo "$repo" \
     --changelog "$changelog" >&2 || die "the merged pull request fails the gate (see above); nothing was pushed"
 if [ "$head" = "$pr_head" ]; then
@@ -205,6 +231,10 @@ fi
 
 # --- GitHub: comment, wait for checks, squash-merge ----------------------------------------
 if [ "$github" = 0 ]; then
+    if [ -n "$reuse_source" ]; then
+        info "the squash message would end in these trailers:"
+        write_squash_message "$upstream" "$head" "$reuse_source" | grep -i '^Sweep-Reuse-' >&2
+    fi
     info "done (--no-github: not merging the pull request)"
     exit 0
 fi
@@ -223,6 +253,10 @@ for attempt in $(seq 1 30); do
     sleep 10
 done
 gh pr checks "$pr" --watch --fail-fast >&2 || die "the checks of #$pr failed; not merging"
-gh pr merge "$pr" --squash --match-head-commit "$head" ||
+# The squash message is written here, not left to GitHub: a contributor's commit message could
+# carry Sweep-Reuse-* trailers, and on main those decide which rows the push job skips.
+squash_message=$scratch/squash-message
+write_squash_message "$upstream" "$head" "$reuse_source" >"$squash_message" || die "cannot write the squash message"
+gh pr merge "$pr" --squash --match-head-commit "$head" --body-file "$squash_message" ||
     die "gh pr merge failed (the branch moved, or merging is blocked)"
 info "pull request #$pr squash-merged"

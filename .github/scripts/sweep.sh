@@ -22,7 +22,9 @@
 # is AFTER's first parent). --reuse-pr-head SHA: the pull request's head; a source that is not it
 # or one of its ancestors is not reused (every row runs). Without --reuse-source, the trailers
 # `Sweep-Reuse-Source: SHA` and `Sweep-Reuse-PR-Head: SHA` of AFTER's commit message give them
-# (a maintainer adds them to the squash commit's message).
+# (scripts/merge-pr.sh --reuse-source writes them into the squash message): a Source trailer without
+# a PR-Head one is ignored, and a PR head (given or from a trailer) whose tree is not AFTER's is
+# refused (exit 1): only the head that was merged can name the run that stands in for it.
 # --priority-policy FILE: every job gains its CI priority and queue token (sweepgate's priority step,
 # as the benchmark repository's ci_priority.py adds them: event push, the queue namespace
 # RUN_ID:ATTEMPT of this run), so GitHub's limits are measured on what is really published.
@@ -72,10 +74,30 @@ after=${positional[1]}
 [ -n "$split_dir" ] || [ -z "$max_chunks" ] || fail 2 "--max-chunks needs --split-dir"
 git rev-parse --verify --quiet "$after^{commit}" >/dev/null ||
     fail 3 "AFTER $after: git cannot resolve it to a commit (check out with fetch-depth: 0)"
+reuse_from_trailers=
 if [ -z "$reuse_source" ]; then
+    reuse_from_trailers=yes
     # the last of each trailer counts, as git interprets repeated trailers
     reuse_source=$(git log -1 --format='%(trailers:key=Sweep-Reuse-Source,valueonly)' "$after" -- | sed -n '/./p' | tail -n 1)
     reuse_pr_head=$(git log -1 --format='%(trailers:key=Sweep-Reuse-PR-Head,valueonly)' "$after" -- | sed -n '/./p' | tail -n 1)
+    # A trailer is text anyone can write into a commit message; it counts only when it names the
+    # head that was merged (scripts/merge-pr.sh writes both, docs/ci.md#who-can-reuse-a-run).
+    if [ -n "$reuse_source" ] && [ -z "$reuse_pr_head" ]; then
+        echo "$program: warning: Sweep-Reuse-Source without Sweep-Reuse-PR-Head in $after's message is ignored; every row runs" >&2
+        reuse_source=
+    fi
+fi
+if [ -n "$reuse_pr_head" ]; then
+    # The squash of a pull request has its head's tree: a head that is not what was merged names a
+    # run of something else. From a trailer that only means no reuse; given by hand it is a mistake.
+    pr_tree=$(git rev-parse --verify --quiet "$reuse_pr_head^{tree}") || pr_tree=
+    if [ "$pr_tree" != "$(git rev-parse "$after^{tree}")" ]; then
+        detail="their trees differ"
+        [ -n "$pr_tree" ] || detail="not a commit of this clone"
+        why="the reuse pull-request head $reuse_pr_head is not the head merged as $after ($detail)"
+        [ -z "$reuse_from_trailers" ] || { echo "$program: warning: $why; the trailers are ignored and every row runs" >&2; reuse_source=; reuse_pr_head=; }
+        [ -n "$reuse_from_trailers" ] || fail 1 "$why: no run is reused; name the head that was merged (scripts/merge-pr.sh --reuse-source writes it)"
+    fi
 fi
 if [ -z "$before" ]; then
     before=$(git rev-parse --verify --quiet "$after^1^{commit}") || fail 1 "$after has no parent: nothing to compare it with"

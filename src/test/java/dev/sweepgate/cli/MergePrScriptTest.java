@@ -271,6 +271,55 @@ class MergePrScriptTest {
         assertBackWhereItStarted();
     }
 
+    /** A stand-in for the GitHub CLI: an open pull request on branch pr whose checks pass; merge keeps its message. */
+    private Path fakeGh() throws IOException {
+        Path squash = tools.resolve("squash-message");
+        new TestRepoFiles(tools).write("bin/gh", """
+                #!/usr/bin/env bash
+                case "$1 $2" in
+                    "pr view") printf 'OPEN\\tpr\\tfalse\\towner\\tname\\n' ;;
+                    "pr checks") echo "all checks passed" ;;
+                    "pr merge") while [ $# -gt 0 ]; do [ "$1" = --body-file ] && cp "$2" '%s'; shift; done ;;
+                esac
+                """.formatted(squash), true);
+        return squash;
+    }
+
+    @Test
+    void theSquashMessageKeepsNoReuseTrailerAContributorWroteAndGetsOnlyTheOneTheMaintainerNamed() throws Exception {
+        publish(appended(B), appended(A, C));
+        String ran = git("rev-parse", "origin/pr");
+        // the contributor's own commit claims a run for the push job to reuse
+        m.fx.repo.git("checkout", "-q", "pr");
+        m.fx.repo.git("commit", "-q", "--allow-empty", "-m", "tune\n\nSweep-Reuse-Source: " + ran
+                + "\nsweep-reuse-pr-head: " + ran);
+        m.fx.repo.git("push", "-q", "origin", "pr");
+        Path squash = fakeGh();
+
+        Script plain = mergePr("--branch", "pr", "42");
+        assertEquals(0, plain.exit(), plain.output());
+        String message = Files.readString(squash);
+        assertTrue(message.contains("tune"), message);
+        assertFalse(message.toLowerCase(java.util.Locale.ROOT).contains("sweep-reuse-"), message);
+
+        Files.delete(squash);
+        Script reusing = mergePr("--branch", "pr", "--reuse-source", ran, "42");
+        assertEquals(0, reusing.exit(), reusing.output());
+        git("fetch", "-q", "origin");
+        String head = git("rev-parse", "origin/pr");
+        assertTrue(Files.readString(squash).endsWith("\nSweep-Reuse-Source: " + ran + "\nSweep-Reuse-PR-Head: " + head
+                + "\n"), Files.readString(squash));
+
+        Files.delete(squash);
+        String elsewhere = git("commit-tree", git("rev-parse", "origin/main^{tree}"), "-m", "a run of something else");
+        Script refused = mergePr("--branch", "pr", "--reuse-source", elsewhere, "42");
+        assertEquals(1, refused.exit(), refused.output());
+        assertTrue(refused.output().contains("--reuse-source " + elsewhere + " is not the pull request's head or one of "
+                + "its ancestors"), refused.output());
+        assertFalse(Files.exists(squash), "nothing was merged");
+        assertBackWhereItStarted();
+    }
+
     /** Writes files into a repository's working tree, executable or not. */
     private record TestRepoFiles(Path dir) {
         void write(String path, String content, boolean executable) throws IOException {

@@ -451,11 +451,17 @@ class LifecycleTest {
         commit(maintainer, "conc 128 (#30)");
         ok(maintainer, "git", "push", "-q", "origin", "main");
         String before = sha(maintainer, "HEAD");
-        // the squash of the pull request, its message naming the run to reuse
+        // the squash of the pull request, its message naming the run to reuse and the head merged:
+        // scripts/merge-pr.sh's merge of main into the branch, which the squash's tree is
         write(maintainer, CHANGELOG, appended(history, entry(FIRST, LINK + "30"), entry(FIRST, LINK + "31")));
         ok(maintainer, "git", "add", "-A");
+        String tree = ok(maintainer, "git", "write-tree").out().strip();
+        ok(maintainer, "git", "fetch", "-q", "origin", "reuse");
+        String prHead = ok(maintainer, "git", "commit-tree", tree, "-p", run, "-p", before, "-m",
+                "Merge main into reuse (#31)").out().strip();
+        ok(maintainer, "git", "push", "-q", "--no-verify", "origin", prHead + ":refs/heads/reuse");
         ok(maintainer, "git", "commit", "-q", "-m", "Tune " + FIRST + " (#31)\n\nSweep-Reuse-Source: " + run
-                + "\nSweep-Reuse-PR-Head: " + run);
+                + "\nSweep-Reuse-PR-Head: " + prHead);
         String after = sha(maintainer, "HEAD");
         ok(maintainer, "git", "push", "-q", "origin", "main");
 
@@ -482,6 +488,50 @@ class LifecycleTest {
         assertTrue(sound.err().contains("reuse-check: sound: the run of " + after.substring(0, 12)), sound.err());
         assertEquals(0, publishedSweep().at("/single_node/8k1k").size(), "nothing left to run");
         assertEquals("[]", outputs().get("chunk-index"));
+    }
+
+    @Test
+    void aReuseTrailerThatDoesNotNameTheMergedHeadIsIgnoredAndEveryRowRuns() throws IOException {
+        ok(contributor, "git", "checkout", "-q", "-b", "claims");
+        write(contributor, CHANGELOG, appended(history, entry(FIRST, "XXX")));
+        String run = commit(contributor, "tune " + FIRST);
+        assertEquals(0, push("claims").exit());
+        ok(maintainer, "git", "pull", "-q", "--ff-only", "origin", "main");
+        String before = sha(maintainer, "HEAD");
+        // a squash whose message still carries trailers from the contributor's commits: the head
+        // they name is not what was merged (its tree has no canonical link), or is not named at all
+        write(maintainer, CHANGELOG, appended(history, entry(FIRST, LINK + "32")));
+        ok(maintainer, "git", "add", "-A");
+        ok(maintainer, "git", "commit", "-q", "-m", "Tune " + FIRST + " (#32)\n\nSweep-Reuse-Source: " + run
+                + "\nSweep-Reuse-PR-Head: " + run);
+        String after = sha(maintainer, "HEAD");
+        ok(maintainer, "git", "push", "-q", "origin", "main");
+
+        Run sweep = pushJob(before, after);
+
+        int everyRow = json(ok(ci, "sweepgate", "process-changelog", "--base-ref", before, "--head-ref", after).out())
+                .at("/single_node/8k1k").size();
+        assertTrue(everyRow >= 10, "the entry selects every point of a config: " + everyRow);
+
+        assertEquals(0, sweep.exit(), sweep.all());
+        assertTrue(sweep.err().contains("warning: the reuse pull-request head " + run + " is not the head merged as "
+                + after + " (their trees differ); the trailers are ignored and every row runs"), sweep.err());
+        assertFalse(sweep.err().contains("reuse-check"), "no run is reused: " + sweep.err());
+        assertEquals(everyRow, publishedSweep().at("/single_node/8k1k").size());
+
+        ok(maintainer, "git", "commit", "-q", "--amend", "-m", "Tune " + FIRST + " (#32)\n\nSweep-Reuse-Source: " + run);
+        String sourceOnly = sha(maintainer, "HEAD");
+        ok(maintainer, "git", "push", "-q", "-f", "origin", "main");
+        Run noHead = pushJob(before, sourceOnly);
+        assertEquals(0, noHead.exit(), noHead.all());
+        assertTrue(noHead.err().contains("Sweep-Reuse-Source without Sweep-Reuse-PR-Head"), noHead.err());
+        assertEquals(everyRow, publishedSweep().at("/single_node/8k1k").size());
+
+        // given by hand (workflow_dispatch), a head that was not merged is a mistake, not a silent full sweep
+        Run byHand = pushJob(before, sourceOnly, run, run);
+        assertEquals(1, byHand.exit(), byHand.all());
+        assertTrue(byHand.err().contains("is not the head merged as " + sourceOnly + " (their trees differ): no run is reused"),
+                byHand.err());
     }
 
     @Test
