@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.ProblemException;
@@ -181,7 +182,19 @@ public final class Main {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
         err.println("sweepgate: " + lowerFirst(e.getMessage()));
-        UnmatchedArgumentException.printSuggestions(e, err);
+        if (!UnmatchedArgumentException.printSuggestions(e, err) && e instanceof UnmatchedArgumentException unmatched) {
+            // picocli suggests options that share the typed one's first two letters; a swapped or
+            // dropped letter there (--fromat) gets the nearest of the command's option names instead.
+            List<String> near = unmatched.getUnmatched().stream()
+                    .filter(arg -> arg.startsWith("-"))
+                    .map(arg -> arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg)
+                    .flatMap(arg -> Nearest.to(arg, command.getCommandSpec().optionsMap().keySet(), 3).stream())
+                    .distinct()
+                    .toList();
+            if (!near.isEmpty()) {
+                err.println("Did you mean: " + String.join(", ", near) + "?");
+            }
+        }
         err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
         return USAGE;
     }

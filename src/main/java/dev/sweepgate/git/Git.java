@@ -1,5 +1,6 @@
 package dev.sweepgate.git;
 
+import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.UsageException;
 import java.io.ByteArrayOutputStream;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The git command line, run directly (never through a shell) in one directory. Every call
@@ -224,7 +226,15 @@ public final class Git {
         int slash = ref.indexOf('/');
         List<String> remotes = remotes();
         String remote = slash > 0 ? ref.substring(0, slash) : "";
-        if (slash > 0 && remotes.contains(remote)) {
+        Optional<String> near = Nearest.one(ref, refNames());
+        if (near.isPresent()) {
+            // a misspelt branch (origin/mian) is likelier than one nobody has fetched
+            sb.append("; did you mean ").append(near.get()).append('?');
+            if (slash > 0 && remotes.contains(remote)) {
+                sb.append(" (if ").append(ref).append(" is a branch you have not fetched: git fetch ").append(remote)
+                        .append(' ').append(ref.substring(slash + 1)).append(')');
+            }
+        } else if (slash > 0 && remotes.contains(remote)) {
             String branch = ref.substring(slash + 1);
             sb.append("; fetch it first: git fetch ").append(remote).append(' ').append(branch);
         } else if (remote.equals("origin")) {
@@ -240,6 +250,12 @@ public final class Git {
             sb.append(" (this clone is shallow: in GitHub Actions check out with fetch-depth: 0)");
         }
         return sb.toString();
+    }
+
+    /** The short names of the branches, remote-tracking branches and tags this clone has. */
+    private List<String> refNames() {
+        Result r = run(List.of("for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes", "refs/tags"));
+        return r.ok() ? r.stdoutText().lines().filter(name -> !name.endsWith("/HEAD")).toList() : List.of();
     }
 
     private List<String> remotes() {

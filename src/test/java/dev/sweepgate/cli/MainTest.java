@@ -125,6 +125,21 @@ class MainTest {
     }
 
     @Test
+    void aMistypedOptionGetsTheNearestOptionNamesEvenWhenItsFirstLettersAreSwapped() {
+        for (String[] args : List.of(new String[] {"validate-changelog", "--fromat", "json"},
+                new String[] {"plan", "--fromat=json"})) {
+            Result typo = main(args);
+            assertEquals(2, typo.status(), typo.err());
+            assertTrue(typo.err().contains("Did you mean: --format?"), typo.err());
+        }
+        // picocli's own suggestions (same first letters) are printed as picocli prints them, once
+        Result own = main("validate-changelog", "--forma", "json");
+        assertEquals(2, own.status(), own.err());
+        assertTrue(own.err().contains("--format"), own.err());
+        assertFalse(own.err().contains("Did you mean"), own.err());
+    }
+
+    @Test
     void everyCommandOfTheReadmeIsRegistered() {
         assertTrue(subcommands().toList().containsAll(
                 List.of("validate-configs", "full-sweep", "test-config", "validate-changelog", "process-changelog")));

@@ -141,6 +141,21 @@ class GitTest {
     }
 
     @Test
+    void aMisspeltBranchIsAnsweredWithTheNearestRefNotAFetchOfTheTypo(@TempDir Path clone) {
+        TestRepo origin = TestRepo.init(dir);
+        origin.write("a.yaml", "one\n").commit("root");
+        TestRepo.init(clone).git("remote", "add", "origin", dir.toString());
+        new Git(clone).run(List.of("fetch", "-q", "origin"));
+        EnvironmentException typo = assertThrows(EnvironmentException.class,
+                () -> new Git(clone).resolveCommit("origin/mian", "--base-ref"));
+        assertTrue(typo.getMessage().contains("did you mean origin/main?"), typo.getMessage());
+        assertFalse(typo.getMessage().contains("git fetch origin mian;"), typo.getMessage());
+        EnvironmentException unknown = assertThrows(EnvironmentException.class,
+                () -> new Git(clone).resolveCommit("origin/feature-x", "--base-ref"));
+        assertTrue(unknown.getMessage().endsWith("fetch it first: git fetch origin feature-x"), unknown.getMessage());
+    }
+
+    @Test
     void withoutOneMergeBaseGitIsAskedForItOnItsOwn() {
         TestRepo repo = TestRepo.init(dir);
         String a = repo.write("a", "a").commit("a");
