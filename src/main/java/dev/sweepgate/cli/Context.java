@@ -76,6 +76,15 @@ public record Context(Path dir, Env env, Help.Ansi ansi) {
     }
 
     /**
+     * Where a successful run's summary goes: stdout, as for every command's report; stderr when the
+     * format puts its JSON or SARIF document on stdout, which must stay one document.
+     */
+    public PrintStream summary(Format chosen) {
+        Format format = format(chosen);
+        return format == Format.JSON || format == Format.SARIF ? err() : out();
+    }
+
+    /**
      * Renders problems. Text and GitHub annotations go to stderr; JSON and SARIF to stdout
      * unless stdout already carries the command's data. On a stdout of its own, a structured
      * format prints its document even without problems, so a consumer (or a SARIF upload)

@@ -2,8 +2,10 @@ package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.output.Format;
+import dev.sweepgate.output.Plural;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.problem.Problems;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -36,9 +38,10 @@ final class ValidateConfigsCommand implements ContextCommand {
             }
             // the text report of the notes and warnings above ends with their count already
             boolean counted = !lint.isEmpty() && context.format(format.chosen()) == Format.TEXT;
-            context.err().println("ok: " + configs.configs().size() + " configs in " + files.configFiles().size()
-                    + " files, " + configs.runners().labels().size() + " runner labels"
-                    + (counted ? "" : "; " + dev.sweepgate.problem.Problems.count(lint)));
+            context.summary(format.chosen()).println("ok: " + Plural.count(configs.configs().size(), "config") + " in "
+                    + Plural.count(files.configFiles().size(), "file") + ", "
+                    + Plural.count(configs.runners().labels().size(), "runner label")
+                    + (counted ? "" : "; " + Problems.count(lint)));
             return Main.OK;
         } catch (ProblemException e) {
             // the text format ends with the count of errors and warnings

@@ -1,5 +1,6 @@
 package dev.sweepgate.plan;
 
+import dev.sweepgate.output.Plural;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.sweep.split.ChunkLimits;
 import java.util.ArrayList;
@@ -243,8 +244,8 @@ public final class PlanReport {
         paragraph(check.newPoints().size() + (check.newPoints().size() == 1 ? " new job" : " new jobs")
                 + (check.newPoints().isEmpty() ? "." : ": " + jobList(check.newPoints()) + "."));
         if (check.holds()) {
-            paragraph("No existing point is removed, changed or rerun: all " + check.basePoints()
-                    + " points the base generates for these configs and scenarios are still generated with the same "
+            paragraph("No existing point is removed, changed or rerun: " + (check.basePoints() == 1 ? "the 1 point"
+                    : "all " + check.basePoints() + " points") + " the base generates for these configs and scenarios are still generated with the same "
                     + "recipe, and the sweep runs none of them.");
             return;
         }
@@ -253,17 +254,17 @@ public final class PlanReport {
             broken.add("the sweep cannot be computed (see the problems), so no point is run");
         }
         if (!check.removed().isEmpty()) {
-            broken.add(check.removed().size() + " existing points removed: " + pointList(check.removed()));
+            broken.add(Plural.count(check.removed().size(), "existing point") + " removed: " + pointList(check.removed()));
         }
         if (!check.changed().isEmpty()) {
-            broken.add(check.changed().size() + " existing points changed (rerun with another recipe; changed fields "
+            broken.add(Plural.count(check.changed().size(), "existing point") + " changed (rerun with another recipe; changed fields "
                     + "in brackets): " + pointList(check.changed()));
         }
         if (!check.rerun().isEmpty()) {
-            broken.add(check.rerun().size() + " jobs rerun an existing point: " + jobList(check.rerun()));
+            broken.add(Plural.count(check.rerun().size(), "job reruns", "jobs rerun") + " an existing point: " + jobList(check.rerun()));
         }
         paragraph((markdown ? "**The append-only promise does not hold**" : "THE APPEND-ONLY PROMISE DOES NOT HOLD")
-                + " (" + check.basePoints() + " existing points checked):");
+                + " (" + Plural.count(check.basePoints(), "existing point") + " checked):");
         for (String line : broken) {
             out.append(markdown ? "- " + Table.escape(line) + "\n" : "    - " + line + "\n");
         }

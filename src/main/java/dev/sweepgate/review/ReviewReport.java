@@ -4,6 +4,9 @@ import java.util.List;
 
 /** The review as text for a terminal and as a Markdown checklist for the pull request's job summary. */
 public final class ReviewReport {
+    /** Check 0's heading: its number first would read as "zero owners". */
+    static final String OWNERS = "code owners of the changed files (check 0, information)";
+
     private ReviewReport() {
     }
 
@@ -12,18 +15,20 @@ public final class ReviewReport {
         b.append("review: ").append(r.baseRef()).append(" -> ").append(r.headLabel()).append('\n');
         b.append("  configs reviewed: ").append(r.configs().isEmpty() ? "none" : String.join(", ", r.configs())).append('\n');
         if (!r.inputProblems().isEmpty()) {
-            b.append("  not reviewed: ").append(r.inputProblems().size()).append(" problems keep the change from being read "
-                    + "(on stderr)\n");
+            int n = r.inputProblems().size();
+            b.append("  not reviewed: ").append(n).append(n == 1 ? " problem keeps" : " problems keep")
+                    .append(" the change from being read (on stderr)\n");
         }
         b.append("  files reviewed: ").append(r.files().isEmpty() ? "none" : String.join(", ", r.files())).append('\n');
         for (CheckResult c : r.checks()) {
             b.append('\n').append(c.number()).append(' ').append(c.title()).append(": ").append(c.verdict().word()).append('\n');
             for (Finding f : c.findings()) {
                 b.append("  ").append(f.waived() ? "WAIVED" : f.verdict().word()).append(' ').append(f.subject()).append(": ")
-                        .append(f.message()).append(f.at() == null || f.at().file().isEmpty() ? "" : " (" + f.at() + ")").append('\n');
+                        .append(f.message()).append(f.at() == null || f.at().file().isEmpty() ? "" : " (" + f.at() + ")")
+                        .append(ruleTag(c, f)).append('\n');
             }
         }
-        b.append("\n0 owners (information)\n");
+        b.append('\n').append(OWNERS).append('\n');
         for (Review.Owner o : r.owners()) {
             b.append("  ").append(o.file()).append(": ").append(o.owners().isEmpty() ? "no code owner" : String.join(" ", o.owners()))
                     .append(o.rule() == null ? "" : " (" + o.rule() + ")").append('\n');
@@ -53,7 +58,7 @@ public final class ReviewReport {
             b.append("| ").append(c.number()).append(" | ").append(c.title()).append(" | ").append(v.symbol()).append(' ')
                     .append(v.word()).append(" | ").append(evidence(c)).append(" |\n");
         }
-        b.append("\n<details><summary>0 owners (information)</summary>\n\n");
+        b.append("\n<details><summary>").append(OWNERS).append("</summary>\n\n");
         for (Review.Owner o : r.owners()) {
             b.append("- `").append(o.file()).append("`: ").append(o.owners().isEmpty() ? "no code owner" : String.join(" ", o.owners()))
                     .append(o.rule() == null ? "" : " (" + o.rule() + ")").append('\n');
@@ -69,8 +74,18 @@ public final class ReviewReport {
             return "nothing in the change that this check covers";
         }
         List<String> lines = c.findings().stream().map(f -> (f.waived() ? "waived ❌" : f.verdict().symbol()) + " `"
-                + f.subject() + "`: " + f.message() + (f.at() == null || f.at().file().isEmpty() ? "" : " (" + f.at() + ")")).toList();
+                + f.subject() + "`: " + f.message() + (f.at() == null || f.at().file().isEmpty() ? "" : " (" + f.at() + ")")
+                + ruleTag(c, f)).toList();
         return cell(String.join("\n", lines));
+    }
+
+    /**
+     * {@code " [review.golden-al]"} for a finding the problem formats report (a FAIL, a NOT CHECKABLE) or a waived
+     * FAIL, whose disable comment names that id; "" for a PASS or N/A.
+     */
+    private static String ruleTag(CheckResult c, Finding f) {
+        boolean reported = f.waived() || f.verdict() == Verdict.FAIL || f.verdict() == Verdict.NOT_CHECKABLE;
+        return reported && c.rule() != null ? " [" + c.rule() + "]" : "";
     }
 
     private static String cell(String s) {

@@ -11,6 +11,7 @@ import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.golden.GoldenCurves;
 import dev.sweepgate.golden.LaunchAcceptance;
 import dev.sweepgate.plan.Plan;
+import dev.sweepgate.output.Plural;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Sources;
@@ -240,7 +241,8 @@ public final class Reviewer {
         var date = change.date();
         if (model.retired() != null && ModelsFile.inForce(model.retired(), date)) {
             return List.of(new Finding(Verdict.FAIL, c.key(), fieldPosition(c, "model-prefix"), c.modelPrefix()
-                    + " is retired since " + model.retired() + " (" + model.at() + ")"));
+                    + " is retired since " + model.retired() + " (" + model.at() + "): " + deprecatedFix(
+                    "benchmark a model " + MODELS + " keeps active instead and archive this config under configs/deprecated/")));
         }
         List<Finding> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -253,7 +255,8 @@ public final class Reviewer {
                 if (d.scenario().equalsIgnoreCase(scenario)) {
                     if (ModelsFile.inForce(d.since(), date)) {
                         out.add(new Finding(Verdict.FAIL, c.key(), at, scenario + " is deprecated for all models since "
-                                + d.since() + " (" + d.at() + ")"));
+                                + d.since() + " (" + d.at() + "): " + deprecatedFix("move the config to a scenario "
+                                + MODELS + " keeps active (or archive it under configs/deprecated/)")));
                         failed = true;
                     } else {
                         notes.add(scenario + " is deprecated from " + d.since() + ", after the review date " + date);
@@ -278,7 +281,9 @@ public final class Reviewer {
                     failed = true;
                 } else {
                     out.add(new Finding(Verdict.FAIL, c.key(), at, what + " is deprecated for " + c.modelPrefix()
-                            + (d.since() != null ? " since " + d.since() : "") + " (" + d.at() + ": " + d.text() + ")"));
+                            + (d.since() != null ? " since " + d.since() : "") + " (" + d.at() + ": " + d.text() + "): "
+                            + deprecatedFix("move the config to what " + MODELS + " keeps for " + c.modelPrefix()
+                            + " (its active scenarios, precisions or published arm)")));
                     failed = true;
                 }
             }
@@ -288,6 +293,12 @@ public final class Reviewer {
             }
         }
         return out;
+    }
+
+    /** What to do about a deprecation in force: move to what replaces it, or document the exception. */
+    private static String deprecatedFix(String move) {
+        return move + "; or, if it must still run, document why: `# sweepgate: disable=review.deprecated` and the "
+                + "reason at the end of this line";
     }
 
     /** The MODELS.md scenarios of a config: agentic coding, and single-turn ISL/OSL names. */
@@ -529,14 +540,14 @@ public final class Reviewer {
             Position at = e == null ? null : e.pos();
             String label = e == null ? "entry " + check.entry() : e.label();
             if (check.holds()) {
-                out.add(new Finding(Verdict.PASS, label, at, check.basePoints() + " existing points keep their recipe; "
-                        + check.newPoints().size() + " new points"));
+                out.add(new Finding(Verdict.PASS, label, at, Plural.count(check.basePoints(), "existing point keeps its", "existing points keep their")
+                        + " recipe; " + Plural.count(check.newPoints().size(), "new point")));
             } else if (!check.sweepComputed()) {
                 out.add(new Finding(Verdict.FAIL, label, at, "the sweep cannot be computed, so the promise is not proven "
                         + "(validate-changelog names why)"));
             } else {
-                out.add(new Finding(Verdict.FAIL, label, at, "append-only breaks: " + check.removed().size()
-                        + " existing points removed, " + check.changed().size() + " with another recipe, "
+                out.add(new Finding(Verdict.FAIL, label, at, "append-only breaks: "
+                        + Plural.count(check.removed().size(), "existing point") + " removed, " + check.changed().size() + " with another recipe, "
                         + check.rerun().size() + " rerun (sweepgate plan lists them)"));
             }
         }

@@ -272,11 +272,15 @@ class ProblemsInOneRoundTest {
         ChangelogFixture.Run configs = fx.run("validate-configs");
         assertEquals(0, configs.exit());
         // the count once: the report's last line, then the ok line
-        assertTrue(configs.err().endsWith("0 errors, 0 warnings, 1 note\nok: 3 configs in 2 files, 3 runner labels\n"),
-                configs.err());
+        // issue 34: the summary on stdout, as validate-changelog's; the problems and their count on stderr
+        assertTrue(configs.err().endsWith("0 errors, 0 warnings, 1 note\n"), configs.err());
+        assertEquals("ok: 3 configs in 2 files, 3 runner labels\n", configs.out());
         ChangelogFixture.Run annotated = fx.run("validate-configs", "--format", "github");
-        assertTrue(annotated.err().endsWith("\nok: 3 configs in 2 files, 3 runner labels; 0 errors, 0 warnings, 1 note\n"),
-                annotated.err());
+        assertEquals("ok: 3 configs in 2 files, 3 runner labels; 0 errors, 0 warnings, 1 note\n", annotated.out());
+        // a JSON document on stdout stays one document: the summary goes to stderr then
+        ChangelogFixture.Run json = fx.run("validate-configs", "--format", "json");
+        assertTrue(json.out().startsWith("{"), json.out());
+        assertTrue(json.err().startsWith("ok: 3 configs in 2 files, 3 runner labels"), json.err());
     }
 
     @Test
@@ -344,7 +348,8 @@ class ProblemsInOneRoundTest {
         assertTrue(r.err().startsWith("golden_al_distribution: note: no golden_al_distribution/ directory (looked in "
                 + dir + " and at the top of its work tree), so the golden acceptance-length check was skipped; run it "
                 + "with --golden-dir DIR, or in a full checkout [golden.skipped]"), r.err());
-        assertTrue(r.err().endsWith("0 errors, 0 warnings, 1 note\nok: 3 configs in 2 files, 3 runner labels\n"), r.err());
+        assertTrue(r.err().endsWith("0 errors, 0 warnings, 1 note\n"), r.err());
+        assertEquals("ok: 3 configs in 2 files, 3 runner labels\n", r.out());
         assertEquals(0, fx.run("validate-configs", "--strict").exit(), "a note fails nothing");
         ChangelogFixture.Run golden = fx.run("check-golden-al", "--format", "github");
         assertEquals(0, golden.exit(), golden.err());

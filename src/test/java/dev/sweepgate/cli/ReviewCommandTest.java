@@ -191,6 +191,24 @@ class ReviewCommandTest {
         assertTrue(after.out().contains("old is retired since 2026-09-01"), after.out());
     }
 
+    /** Issue 31 item 6, issue 34 item 8: the text names each reported finding's rule id; the owners heading and the fix read right. */
+    @Test
+    void theTextFormatNamesEachFailsRuleIdAndTheDeprecatedFailSaysWhatToDo() {
+        repo.write("configs/nvidia-master.yaml", config("old-fp4-b200-vllm", "vllm/vllm-openai:v1", "old", "vllm", "cluster:b200-x", FIXED));
+        repo.write("benchmarks/single_node/fixed_seq_len/old_fp4_b200_vllm_mtp.sh", "run_benchmark_serving --use-chat-template\n");
+        ChangelogFixture.Run run = ChangelogFixture.runIn(dir, Map.of(), "review", "--base-ref", base, "--date", "2026-09-01",
+                "--format", "text");
+
+        assertEquals(1, run.exit(), run.out() + run.err());
+        String fail = run.out().lines().filter(l -> l.contains("old is retired since 2026-09-01")).findFirst().orElseThrow();
+        assertTrue(fail.startsWith("  FAIL old-fp4-b200-vllm: "), fail);
+        assertTrue(fail.contains("benchmark a model MODELS.md keeps active instead"), fail);
+        assertTrue(fail.contains("document why: `# sweepgate: disable=review.deprecated`"), fail);
+        assertTrue(fail.endsWith(" [review.deprecated]"), fail);
+        assertTrue(run.out().contains("\ncode owners of the changed files (check 0, information)\n"), run.out());
+        assertTrue(run.out().lines().filter(l -> l.startsWith("  PASS")).noneMatch(l -> l.contains("[review.")), run.out());
+    }
+
     @Test
     void aPrefixAbsentFromModelsFailsAndAMalformedTableIsNotCheckableAtItsLine() {
         repo.write("configs/nvidia-master.yaml", config("new-fp4-b200-vllm", "vllm/vllm-openai:v1", "new", "vllm", "cluster:b200-x", FIXED));

@@ -351,7 +351,7 @@ class ReviewVerdictsTest {
                 // 12 append-only
                 c("12 append-only", "PASS", "an append-only entry that only adds points",
                         appendOnlyEntry(config(SGLANG, "lmsysorg/sglang:v1", "toy", "sglang", "mi355x", FIXED_8K1K.replace("[4]", "[4, 8]")), false))
-                        .also("1 existing points keep their recipe; 1 new points"),
+                        .also("1 existing point keeps its recipe; 1 new point"),
                 c("12 append-only", "FAIL", "an append-only entry that changes an existing point",
                         appendOnlyEntry(config(SGLANG, "lmsysorg/sglang:v1", "toy", "sglang", "mi355x", FIXED_8K1K.replace("tp: 8", "tp: 4")), false))
                         .also("the sweep cannot be computed, so the promise is not proven"),

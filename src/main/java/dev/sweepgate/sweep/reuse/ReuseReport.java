@@ -1,6 +1,7 @@
 package dev.sweepgate.sweep.reuse;
 
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.output.Plural;
 import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.sweep.SweepJson;
 import java.util.ArrayList;
@@ -23,25 +24,30 @@ public final class ReuseReport {
     private static String headline(ReuseVerdict v) {
         if (!v.ofPullRequest()) {
             return "the source run is not of this pull request: " + shortId(v.source()) + " is neither the pull request's "
-                    + "head " + shortId(v.prHead()) + " nor one of its ancestors; all " + v.mergedRows()
-                    + " rows of the merged sweep must run";
+                    + "head " + shortId(v.prHead()) + " nor one of its ancestors; " + all(v.mergedRows())
+                    + " of the merged sweep must run";
         }
         if (v.sound()) {
-            return "sound: the run of " + shortId(v.source()) + " ran all " + v.mergedRows() + " rows of the merged sweep of "
+            return "sound: the run of " + shortId(v.source()) + " ran " + all(v.mergedRows()) + " of the merged sweep of "
                     + shortId(v.merge()) + " with the same recipe; nothing needs to run again";
         }
         return "not sound: the run of " + shortId(v.source()) + " did not run " + v.rerun().size() + " of the "
-                + v.mergedRows() + " rows of the merged sweep of " + shortId(v.merge()) + "; rerun them";
+                + Plural.count(v.mergedRows(), "row") + " of the merged sweep of " + shortId(v.merge()) + "; rerun them";
+    }
+
+    /** "all 12 rows", "the 1 row", "the 0 rows". */
+    private static String all(long rows) {
+        return rows == 1 ? "the 1 row" : rows == 0 ? "the 0 rows" : "all " + rows + " rows";
     }
 
     public static String text(ReuseVerdict v) {
         StringBuilder sb = new StringBuilder("reuse-check: ").append(headline(v)).append('\n');
         sb.append("  merged sweep: ").append(shortId(v.merge())).append(" against its first parent ")
-                .append(shortId(v.mergeParent())).append(" (").append(v.mergedRows()).append(" rows)\n");
+                .append(shortId(v.mergeParent())).append(" (").append(Plural.count(v.mergedRows(), "row")).append(")\n");
         if (v.sourceBase() != null) {
             sb.append("  source sweep: ").append(shortId(v.source())).append(" against its merge base with ")
                     .append(shortId(v.mergeParent())).append(", ").append(shortId(v.sourceBase())).append(" (")
-                    .append(v.sourceRows()).append(" rows)\n");
+                    .append(Plural.count(v.sourceRows(), "row")).append(")\n");
         }
         if (v.ofPullRequest() && !v.rerun().isEmpty()) {
             sb.append("rerun:\n");
