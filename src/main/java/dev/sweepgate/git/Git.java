@@ -339,11 +339,15 @@ public final class Git {
             if (eol < 0) {
                 throw new EnvironmentException("git cat-file ended early while reading " + blob.path());
             }
-            String[] header = new String(out, pos, eol - pos, StandardCharsets.UTF_8).split(" ");
-            if (header.length != 3 || !header[1].equals("blob")) {
-                // "<name> missing", or a directory (tree) where a file was expected
+            // "<object> <type> <size>" for an object; "<name> missing" (the name may hold spaces)
+            // when there is none, so only the first form is split
+            String line = new String(out, pos, eol - pos, StandardCharsets.UTF_8);
+            String[] header = line.split(" ");
+            boolean object = header.length == 3 && header[0].matches("[0-9a-f]{40,64}") && header[2].matches("[0-9]+");
+            if (!object || !header[1].equals("blob")) {
+                // no such file, or a directory (tree) where a file was expected
                 contents.add(new BlobContent(blob, null));
-                pos = header.length == 3 ? eol + 1 + Integer.parseInt(header[2]) + 1 : eol + 1;
+                pos = object ? eol + 1 + Integer.parseInt(header[2]) + 1 : eol + 1;
                 continue;
             }
             int size = Integer.parseInt(header[2]);

@@ -39,6 +39,17 @@ class GitTest {
     }
 
     @Test
+    void aMissingFileWhoseNameHoldsSpacesIsMissingNotAnInternalError() {
+        TestRepo repo = TestRepo.init(dir);
+        String commit = repo.write("a b.yaml", "one\n").commit("one");
+        Git git = new Git(dir);
+        assertArrayEquals("one\n".getBytes(StandardCharsets.UTF_8), git.show(commit, "a b.yaml"));
+        assertFalse(git.exists(commit, "x y.yaml"));
+        EnvironmentException missing = assertThrows(EnvironmentException.class, () -> git.show(commit, "x y.yaml"));
+        assertTrue(missing.getMessage().startsWith("x y.yaml does not exist at"), missing.getMessage());
+    }
+
+    @Test
     void oneBlobReaderServesReadsOneAfterAnother() {
         TestRepo repo = TestRepo.init(dir);
         String commit = repo.write("a.yaml", "one\n").write("dir/b.sh", "").commit("one");
