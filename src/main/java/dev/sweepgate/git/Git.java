@@ -339,22 +339,32 @@ public final class Git {
             if (eol < 0) {
                 throw new EnvironmentException("git cat-file ended early while reading " + blob.path());
             }
-            // "<object> <type> <size>" for an object; "<name> missing" (the name may hold spaces)
-            // when there is none, so only the first form is split
-            String line = new String(out, pos, eol - pos, StandardCharsets.UTF_8);
-            String[] header = line.split(" ");
-            boolean object = header.length == 3 && header[0].matches("[0-9a-f]{40,64}") && header[2].matches("[0-9]+");
-            if (!object || !header[1].equals("blob")) {
+            ObjectHeader header = ObjectHeader.parse(new String(out, pos, eol - pos, StandardCharsets.UTF_8));
+            if (header == null || !header.type().equals("blob")) {
                 // no such file, or a directory (tree) where a file was expected
                 contents.add(new BlobContent(blob, null));
-                pos = object ? eol + 1 + Integer.parseInt(header[2]) + 1 : eol + 1;
+                pos = header == null ? eol + 1 : eol + 1 + header.size() + 1;
                 continue;
             }
-            int size = Integer.parseInt(header[2]);
-            contents.add(new BlobContent(blob, Arrays.copyOfRange(out, eol + 1, eol + 1 + size)));
-            pos = eol + 1 + size + 1;
+            contents.add(new BlobContent(blob, Arrays.copyOfRange(out, eol + 1, eol + 1 + header.size())));
+            pos = eol + 1 + header.size() + 1;
         }
         return contents;
+    }
+
+    /** The line {@code git cat-file --batch} prints before an object's bytes. */
+    private record ObjectHeader(String type, int size) {
+        /**
+         * The header, or null for any other answer: "{@code <name> missing}" names no object, and
+         * the name may hold spaces, so only "{@code <oid> <type> <size>}" counts.
+         */
+        static ObjectHeader parse(String line) {
+            String[] fields = line.split(" ");
+            if (fields.length != 3 || !fields[0].matches("[0-9a-f]{40,64}") || !fields[2].matches("\\d+")) {
+                return null;
+            }
+            return new ObjectHeader(fields[1], Integer.parseInt(fields[2]));
+        }
     }
 
     /** An object read by a {@link BlobReader}: its type ({@code blob}, {@code tree}, ...) and bytes. */
@@ -385,17 +395,15 @@ public final class Git {
                 }
                 requests.write((name + "\n").getBytes(StandardCharsets.UTF_8));
                 requests.flush();
-                String[] header = line().split(" ");
-                // "<oid> <type> <size>"; anything else ("<name> missing", and the name may hold spaces) is no object
-                if (header.length != 3 || !header[0].matches("[0-9a-f]{40,64}") || !header[2].matches("\\d+")) {
+                ObjectHeader header = ObjectHeader.parse(line());
+                if (header == null) {
                     return null;
                 }
-                int size = Integer.parseInt(header[2]);
-                byte[] bytes = answers.readNBytes(size);
-                if (bytes.length != size || answers.read() != '\n') {
+                byte[] bytes = answers.readNBytes(header.size());
+                if (bytes.length != header.size() || answers.read() != '\n') {
                     throw new EnvironmentException("git cat-file ended early while reading " + path);
                 }
-                return new GitObject(header[1], bytes);
+                return new GitObject(header.type(), bytes);
             } catch (IOException e) {
                 throw new EnvironmentException("git cat-file failed while reading " + path + " (" + e.getMessage() + ")");
             }
