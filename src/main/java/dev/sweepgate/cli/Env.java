@@ -5,7 +5,9 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -13,9 +15,15 @@ import java.util.Map;
  * Everything a command may take from its surroundings. Passed in rather than read from
  * globals, so tests run commands in process against their own directories and streams.
  */
-public record Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in) {
+public record Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in,
+        boolean stdoutIsTerminal) {
     public Env {
         variables = Map.copyOf(variables);
+    }
+
+    /** Surroundings whose standard output is a pipe or a file. */
+    public Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in) {
+        this(workingDir, variables, out, err, in, false);
     }
 
     /** Surroundings with nothing on standard input. */
@@ -29,7 +37,25 @@ public record Env(Path workingDir, Map<String, String> variables, PrintStream ou
      */
     public static Env system() {
         return new Env(Path.of("").toAbsolutePath(), System.getenv(), utf8(FileDescriptor.out), utf8(FileDescriptor.err),
-                System.in);
+                System.in, stdoutIsATerminal());
+    }
+
+    /**
+     * Whether standard output is a terminal. On Linux the file descriptor says so itself; from
+     * JDK 22 {@code System.console()} is not null even when output is redirected, so it is only
+     * the answer where {@code /proc} is missing.
+     */
+    private static boolean stdoutIsATerminal() {
+        Path stdout = Path.of("/proc/self/fd/1");
+        if (Files.exists(Path.of("/proc/self/fd"))) {
+            try {
+                String target = Files.readSymbolicLink(stdout).toString();
+                return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+            } catch (IOException | UnsupportedOperationException e) {
+                return false;
+            }
+        }
+        return System.console() != null;
     }
 
     private static PrintStream utf8(FileDescriptor descriptor) {

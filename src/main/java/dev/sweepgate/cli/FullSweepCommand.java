@@ -54,7 +54,8 @@ final class FullSweepCommand implements ContextCommand {
     @Override
     public CommandSpec spec() {
         return Specs.with(Specs.command(this,
-                        "Expand every selected master config into the benchmark matrix and print it as a JSON array."),
+                        "Expand every selected master config into the benchmark matrix and print it as a JSON array "
+                                + "(to a terminal: how many rows per model, unless --format json)."),
                 List.of(inputs.spec(), evals.spec(), filters.spec(), format.spec()),
                 modelPrefixes, precisions, frameworks, runnerTypes, singleNode, multiNode, runnerNodeFilter,
                 stepSize, minConc, maxConc, maxTp, maxEp);

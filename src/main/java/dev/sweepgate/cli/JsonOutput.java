@@ -1,6 +1,7 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.matrix.Row;
+import dev.sweepgate.output.Format;
 import dev.sweepgate.output.PrettyJson;
 import dev.sweepgate.problem.ProblemException;
 import java.io.IOException;
@@ -24,6 +25,12 @@ final class JsonOutput {
             if (made.isEmpty()) {
                 // an empty matrix fails the workflow that consumes it: say which filters emptied it
                 context.err().println(dev.sweepgate.matrix.MatrixGenerator.noRowsWarning(filters));
+            }
+            if (context.env().stdoutIsTerminal()
+                    && (format.chosen() == null || format.chosen() == Format.TEXT)) {
+                context.out().print(RowSummary.of(made).render());
+                context.out().flush();
+                return Main.OK;
             }
             fields = made.stream().<Object>map(Row::fields).toList();
         } catch (ProblemException e) {

@@ -27,7 +27,8 @@ final class TestConfigCommand implements ContextCommand {
     @Override
     public CommandSpec spec() {
         return Specs.with(Specs.command(this,
-                        "Expand the named master configs into matrix rows and print them as a JSON array."),
+                        "Expand the named master configs into matrix rows and print them as a JSON array "
+                                + "(to a terminal: how many rows per model, unless --format json)."),
                 List.of(inputs.spec(), evals.spec(), filters.spec(), format.spec()),
                 configKeys, conc, runnerNodeFilter);
     }

@@ -81,6 +81,14 @@ class MatrixCommandsTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
     }
 
+    private int runAtATerminal(String... args) {
+        List<String> all = new ArrayList<>(List.of("-C", dir.toString()));
+        all.addAll(List.of(args));
+        return Main.run(all.toArray(String[]::new), new Env(dir, Map.of(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                java.io.InputStream.nullInputStream(), true));
+    }
+
     private JsonNode json() throws IOException {
         return new ObjectMapper().readTree(out.toByteArray());
     }
@@ -99,6 +107,23 @@ class MatrixCommandsTest {
         assertTrue(rows.get(4).get("run-eval").asBoolean());
         assertEquals(2849, rows.get(5).get("total-cpu-dram-gb").asInt());
         assertEquals("kimik3_tp8_conc8_kvdram-vllm-simple", rows.get(5).get("exp-name").asText());
+    }
+
+    @Test
+    void atATerminalFullSweepSummarisesTheRowsAndSaysHowToGetTheJson() {
+        assertEquals(0, runAtATerminal("full-sweep"), stderr());
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("7 matrix rows (2 with an eval) of 2 models\n"), text);
+        assertTrue(text.contains("  dsr1               5       2\n"), text);
+        assertTrue(text.contains("  kimik3             2       0\n"), text);
+        assertTrue(text.contains("add > matrix.json to the command"), text);
+        assertFalse(text.contains("{"), "no JSON at a terminal: " + text);
+    }
+
+    @Test
+    void atATerminalFormatJsonStillPrintsTheMatrix() throws IOException {
+        assertEquals(0, runAtATerminal("full-sweep", "--format", "json"), stderr());
+        assertEquals(7, json().size());
     }
 
     @Test
