@@ -24,10 +24,11 @@ class DocumentationLinksTest {
     private static final Pattern NAMED = Pattern.compile("(?<![\\w./:-])([\\w./-]+\\.md)\\b");
     /**
      * Files of the benchmark repository that review reads and the docs name (MODELS.md, a waiver
-     * docs/waiver/N.md): they are in its checkout, not in this one.
+     * docs/waiver/N.md, its contributor rules AGENTS.md and CONTRIBUTING.md): they are in its
+     * checkout, not in this one.
      */
     private static final Pattern BENCHMARK_REPOSITORY_FILE = Pattern.compile(
-            "MODELS\\.md|docs/waiver/[\\w-]+\\.md|golden_al_distribution/README\\.md|\\.github/[\\w-]+\\.md");
+            "MODELS\\.md|AGENTS\\.md|CONTRIBUTING\\.md|docs/waiver/[\\w-]+\\.md|golden_al_distribution/README\\.md|\\.github/[\\w-]+\\.md");
 
     private static List<Path> documents() throws IOException {
         List<Path> documents = new ArrayList<>(List.of(Path.of("README.md")));
