@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.gate.PullRequestGate;
 import dev.sweepgate.gate.PullRequestGate.Check;
 import dev.sweepgate.gate.PullRequestGate.Touched;
@@ -20,6 +21,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -106,32 +109,41 @@ final class GateCommand implements ContextCommand {
         Env env = new Env(top, context.env().variables(), context.out(), context.err());
         PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(), tree::path);
         Path sarif = sarifDir.getValue();
+        List<Check> applicable = PullRequestGate.CHECKS.stream().filter(check -> check.applies().test(touched)).toList();
         List<Verdict> verdicts = new ArrayList<>();
         StringBuilder failures = new StringBuilder();
         boolean repairable = false;
+        // The checks are independent: they run side by side (each JVM-warm code path helps the
+        // others), their output kept and printed check by check, in the order of the list.
+        ExecutorService pool = SideBySide.pool(Math.max(1, Math.min(2, applicable.size())), "sweepgate-gate");
         try {
-            for (Check check : PullRequestGate.CHECKS) {
-                if (!check.applies().test(touched)) {
-                    continue;
-                }
-                List<String> command = check.command().apply(request);
-                context.err().println(PROGRAM + ": " + check.name() + ": sweepgate " + String.join(" ", command));
-                Capture seen = new Capture(context.err());
-                int status = run(command, new Env(top, env.variables(), env.out(), new PrintStream(seen, true, StandardCharsets.UTF_8)),
-                        context);
-                verdicts.add(new Verdict(check.name(), status));
+            List<Future<Outcome>> running = new ArrayList<>();
+            for (Check check : applicable) {
+                running.add(pool.submit(() -> runCaptured(check.command().apply(request), env, context)));
+            }
+            for (int k = 0; k < applicable.size(); k++) {
+                Check check = applicable.get(k);
+                Outcome outcome = SideBySide.join(running.get(k));
+                context.err().println(PROGRAM + ": " + check.name() + ": sweepgate " + String.join(" ", outcome.command()));
+                context.err().write(outcome.err(), 0, outcome.err().length);
+                context.err().flush();
+                context.out().write(outcome.out(), 0, outcome.out().length);
+                context.out().flush();
+                verdicts.add(new Verdict(check.name(), outcome.status()));
                 if (sarif != null) {
-                    writeSarif(context, sarif.resolve(check.name() + ".sarif"), command, env);
+                    writeSarif(context, sarif.resolve(check.name() + ".sarif"), outcome.command(), env);
                 }
-                if (status != Main.OK) {
-                    repairable |= seen.text().contains("sweepgate fix-changelog");
+                if (outcome.status() != Main.OK) {
+                    repairable |= new String(outcome.err(), StandardCharsets.UTF_8).contains("sweepgate fix-changelog");
                     if (summaryFile(env) != null) {
                         failures.append("\n#### ").append(check.name()).append("\n\n```\n")
-                                .append(captured(command, List.of("--format", "text"), env, true, 60_000)).append("\n```\n");
+                                .append(captured(outcome.command(), List.of("--format", "text"), env, true, 60_000))
+                                .append("\n```\n");
                     }
                 }
             }
         } finally {
+            pool.shutdownNow();
             tree.delete();
         }
 
@@ -210,12 +222,23 @@ final class GateCommand implements ContextCommand {
                 + "or commit them and run the gate again");
     }
 
-    /** Runs one sweepgate command line in this JVM; a status outside 0-3 is an environment failure. */
-    private static int run(List<String> command, Env env, Context context) {
+    /** What one check printed and its exit status. */
+    private record Outcome(List<String> command, int status, byte[] out, byte[] err) {
+    }
+
+    /** Runs one sweepgate command line in this JVM, its output kept; a status outside 0-3 is an environment failure. */
+    private static Outcome runCaptured(List<String> command, Env env, Context context) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
         String[] args = command.toArray(String[]::new);
-        int status = Main.run(Main.commandLine(args), args, env, context.ansi());
-        env.err().flush();
-        return status >= Main.OK && status <= Main.ENVIRONMENT ? status : Main.ENVIRONMENT;
+        int status = Main.run(Main.commandLine(args), args, new Env(env.workingDir(), env.variables(), outStream, errStream),
+                context.ansi());
+        outStream.flush();
+        errStream.flush();
+        return new Outcome(command, status >= Main.OK && status <= Main.ENVIRONMENT ? status : Main.ENVIRONMENT,
+                out.toByteArray(), err.toByteArray());
     }
 
     /**
@@ -279,39 +302,6 @@ final class GateCommand implements ContextCommand {
         return md.toString();
     }
 
-    /** A stream that passes everything on and keeps the first 1 MiB, to see what a check said. */
-    private static final class Capture extends OutputStream {
-        private final OutputStream target;
-        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
-
-        Capture(OutputStream target) {
-            this.target = target;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            target.write(b);
-            if (kept.size() < 1 << 20) {
-                kept.write(b);
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            target.write(b, off, len);
-            kept.write(b, off, Math.min(len, Math.max(0, (1 << 20) - kept.size())));
-        }
-
-        @Override
-        public void flush() throws IOException {
-            target.flush();
-        }
-
-        String text() {
-            return kept.toString(StandardCharsets.UTF_8);
-        }
-    }
-
     /** configs/ and golden_al_distribution/ at the head, written to a scratch directory on first use. */
     private static final class HeadTree {
         private final Git git;
@@ -325,7 +315,7 @@ final class GateCommand implements ContextCommand {
             this.label = label;
         }
 
-        String path() {
+        synchronized String path() {
             if (dir == null) {
                 try {
                     dir = Files.createTempDirectory("sweepgate-gate-");
