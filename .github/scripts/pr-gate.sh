@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The pull request gate (docs/ci.md): every check that can fail the merge, for whichever of the
-# changelog, configs/** and golden_al_distribution/** the change touches. One script, three
-# callers, one verdict: the pull request job (.github/workflows/changelog.yml), the pre-push
+# changelog, configs/**, golden_al_distribution/**, benchmarks/**, runners/**, docs/waiver/** and
+# MODELS.md the change touches, run in one JVM by `sweepgate gate`. One script, three callers, one verdict: the pull request job (.github/workflows/changelog.yml), the pre-push
 # hook (`sweepgate install-hooks` installs a copy of this file beside it) and scripts/merge-pr.sh.
 #
 #   pr-gate.sh BASE HEAD [--pr-number N | --pull-request] [--repo OWNER/NAME]
@@ -15,10 +15,12 @@
 #
 # sweepgate is run as $SWEEPGATE (shell text, e.g. 'java -jar /opt/sweepgate.jar'), else as
 # `sweepgate` on PATH, else through the checkout's launcher ./sweepgate.
-# Output: each check's problems (as GitHub annotations when GITHUB_ACTIONS=true), and with
-# GITHUB_STEP_SUMMARY set a job summary on failure as well as on success.
+# Output: each check's problems (as GitHub annotations when GITHUB_ACTIONS=true), then a verdict
+# table and a last line that names the checks that failed; with GITHUB_STEP_SUMMARY set a job
+# summary on failure as well as on success. HEAD is a commit: uncommitted edits are no part of
+# the change (pre-commit.sh checks what is staged).
 # Exit: 0 every check passed (or none applies), 1 a rule is broken, 2 bad usage, 3 environment.
-set -uo pipefail   # not -e: every check runs, so that one run shows everything that is wrong
+set -uo pipefail
 
 program=pr-gate
 changelog=perf-changelog.yaml
@@ -55,134 +57,16 @@ done
 # --- sweepgate ------------------------------------------------------------------------------
 find_sweepgate || fail 3 "sweepgate not found: put it on PATH or set SWEEPGATE='java -jar /path/to/sweepgate.jar'"
 
-# --- what the change touches ------------------------------------------------------------------
-git rev-parse --is-inside-work-tree >/dev/null 2>&1 || fail 3 "run this inside a clone of the repository"
-cd "$(git rev-parse --show-toplevel)" || fail 3 "cannot enter the top of the clone"
-base_commit=$(git rev-parse -q --verify "$base^{commit}") ||
-    fail 3 "the base $base is unknown here; fetch it first (git fetch origin main, or check out with fetch-depth: 0)"
-head_commit=$(git rev-parse -q --verify "$head^{commit}") || fail 3 "the head $head is not a commit here"
-merge_base=$(git merge-base "$base_commit" "$head_commit") ||
-    fail 3 "$base and $head share no history; pass as BASE the branch $head grew from"
-changed=$(git diff --name-only --no-renames "$merge_base" "$head_commit" -- \
-    ":(literal)$changelog" configs/ golden_al_distribution/ benchmarks/ runners/ docs/waiver/ MODELS.md) ||
-    fail 3 "git diff $base...$head failed"
-
-touches_changelog=0
-touches_configs=0
-touches_golden=0
-touches_review=0   # what `sweepgate review` reads beyond the changelog and the configs
-while IFS= read -r path; do
-    case "$path" in
-        "$changelog") touches_changelog=1 ;;
-        configs/*) touches_configs=1 ;;
-        golden_al_distribution/*) touches_golden=1 ;;
-        benchmarks/*|runners/*|docs/waiver/*|MODELS.md) touches_review=1 ;;
-    esac
-done <<<"$changed"
-
-# --- the checks -------------------------------------------------------------------------------
+# --- the gate -------------------------------------------------------------------------------
+# `sweepgate gate` runs every check in one JVM and prints the verdict table (docs/ci.md).
 repo_args=()
 [ -z "$repo" ] || repo_args=(--repo "$repo")
-[ -z "$sarif_dir" ] || mkdir -p "$sarif_dir" || fail 3 "cannot create $sarif_dir"
-scratch=$(mktemp -d) || fail 3 "cannot create a scratch directory"
-trap 'rm -rf "$scratch"' EXIT
-
-results=()
-worst=0
-summary_failures=
-
-# run_check NAME ARGS...: runs `sweepgate ARGS`, records the verdict; with --sarif-dir once more for
-# the SARIF report, and on failure once more in text for the job summary (annotations beyond the
-# first ten of a step are not shown by GitHub, the summary shows them all).
-run_check() {
-    local name=$1 status=0
-    shift
-    echo "$program: $name: sweepgate $*" >&2
-    run_sweepgate "$@" </dev/null || status=$?
-    if [ "$status" -eq 126 ] || [ "$status" -eq 127 ]; then
-        fail 3 "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE, or put sweepgate on PATH)"
-    fi
-    if [ -n "$sarif_dir" ]; then
-        (unset GITHUB_STEP_SUMMARY; run_sweepgate "$@" --format sarif </dev/null >"$sarif_dir/$name.sarif" 2>/dev/null)
-    fi
-    if [ "$status" -eq 0 ]; then
-        results+=("| $name | passed |")
-        return
-    fi
-    results+=("| $name | **failed** (exit $status) |")
-    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-        summary_failures+=$'\n'"#### $name"$'\n\n```\n'
-        summary_failures+=$( (unset GITHUB_STEP_SUMMARY; run_sweepgate "$@" --format text </dev/null 2>&1) | head -c 60000)
-        summary_failures+=$'\n```\n'
-    fi
-    # 2 (usage) and 3 (environment) say more than 1 (a rule): the worst code wins.
-    if [ "$status" -gt 1 ] && [ "$status" -le 3 ]; then
-        [ "$worst" -ge 2 ] || worst=$status
-    elif [ "$worst" -eq 0 ]; then
-        worst=1
-    fi
-}
-
-if [ "$touches_changelog" = 1 ]; then
-    # the changelog rules, the sweep and the coverage of every config change, in one run
-    run_check validate-changelog validate-changelog --base-ref "$base" --head-ref "$head" \
-        --changelog-file "$changelog" "${repo_args[@]}" "${pr_args[@]}" --check-coverage
-elif [ "$touches_configs" = 1 ]; then
-    # configs only: validate-changelog would refuse a change that appends nothing
-    run_check check-coverage check-coverage --base-ref "$base" --head-ref "$head" --changelog-file "$changelog"
+sarif_args=()
+[ -z "$sarif_dir" ] || sarif_args=(--sarif-dir "$sarif_dir")
+status=0
+run_sweepgate gate --base-ref "$base" --head-ref "$head" --changelog-file "$changelog" \
+    "${repo_args[@]}" "${pr_args[@]}" "${sarif_args[@]}" </dev/null || status=$?
+if [ "$status" -eq 126 ] || [ "$status" -eq 127 ]; then
+    fail 3 "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE, or put sweepgate on PATH)"
 fi
-if [ "$touches_configs" = 1 ] || [ "$touches_golden" = 1 ]; then
-    # The configs' rules and the golden acceptance lengths, on the files at HEAD (not the working
-    # tree: CI checks out a merge commit, a hook's working tree may differ from what is pushed).
-    tree=$scratch/head
-    mkdir -p "$tree"
-    present=$(git ls-tree --name-only "$head_commit" -- configs golden_al_distribution)
-    # shellcheck disable=SC2086  # one word per top-level directory
-    [ -z "$present" ] || git archive "$head_commit" -- $present | tar -x -C "$tree" ||
-        fail 3 "cannot read configs/ and golden_al_distribution/ at $head"
-    run_check validate-configs -C "$tree" validate-configs
-fi
-review_pr_args=()   # review names the waiver by the pull request's number; --pull-request alone names none
-[ "${pr_args[0]:-}" != --pr-number ] || review_pr_args=("${pr_args[@]}")
-if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
-    # the sign-off checklist's machine-checkable items (docs/review.md); its checklist goes into the summary
-    run_check review review --base-ref "$base" --head-ref "$head" --changelog-file "$changelog" "${review_pr_args[@]}"
-fi
-
-# --- verdict ----------------------------------------------------------------------------------
-if [ ${#results[@]} -eq 0 ]; then
-    verdict="nothing to check: the change touches none of $changelog, configs/, golden_al_distribution/, benchmarks/, runners/, docs/waiver/, MODELS.md"
-elif [ "$worst" -eq 0 ]; then
-    verdict="passed (${#results[@]} of ${#results[@]} checks)"
-else
-    verdict="FAILED"
-fi
-echo "$program: $base...$head: $verdict" >&2
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-    {
-        echo "### sweepgate gate: $verdict"
-        echo
-        echo "Change: \`$head\` since its merge base with \`$base\`."
-        if [ ${#results[@]} -gt 0 ]; then
-            echo
-            echo "| check | result |"
-            echo "| --- | --- |"
-            printf '%s\n' "${results[@]}"
-        fi
-        printf '%s' "$summary_failures"
-        if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ] || [ "$touches_review" = 1 ]; then
-            echo
-            (unset GITHUB_STEP_SUMMARY; run_sweepgate review --base-ref "$base" --head-ref "$head" \
-                --changelog-file "$changelog" "${review_pr_args[@]}" --format markdown </dev/null 2>/dev/null) |
-                head -c 200000 || true
-        fi
-        if [ "$touches_changelog" = 1 ] || [ "$touches_configs" = 1 ]; then
-            # What the change will run, for the reviewer (exit 1: the sweep cannot be computed,
-            # which the checks above already report).
-            echo
-            (unset GITHUB_STEP_SUMMARY; run_sweepgate plan --base-ref "$base" --head-ref "$head" \
-                --changelog-file "$changelog" --format markdown </dev/null 2>/dev/null) | head -c 200000 || true
-        fi
-    } >>"$GITHUB_STEP_SUMMARY" || echo "$program: warning: cannot append to the job summary" >&2
-fi
-exit "$worst"
+exit "$status"

@@ -70,6 +70,8 @@ public final class CdsTraining {
                 List.of("prioritize", "--input", "sweep.json", "--labels-json", "[\"ci-checklist-complete\"]"),
                 List.of("validate-changelog", "--base-ref", "HEAD"),
                 List.of("check-coverage", "--base-ref", "HEAD~1", "--head-ref", "HEAD"),
+                // the pull request gate: its checks in one JVM (review included: the change touches the changelog)
+                List.of("gate", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--pull-request"),
                 List.of("full-sweep", "--help"),
                 List.of("full-sweep", "--no-such-option"));
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);

@@ -40,6 +40,15 @@ final class RepoOption {
         return () -> repo(context);
     }
 
+    /** The repository given (checked as OWNER/NAME), or null: a command that passes it on. */
+    String given() {
+        String given = repo.getValue();
+        if (given != null) {
+            MergeOptions.checkRepo(given);
+        }
+        return given;
+    }
+
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */
     String repo(Context context) {
         String given = repo.getValue();

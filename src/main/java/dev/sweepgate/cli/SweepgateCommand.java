@@ -47,7 +47,7 @@ final class SweepgateCommand {
      */
     static final List<String> SUBCOMMANDS = List.of("validate-configs", "check-golden-al", "full-sweep",
             "test-config", "validate-changelog", "process-changelog", "prioritize", "check-coverage", "fix-changelog",
-            "plan", "review", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION,
+            "plan", "review", "gate", "reuse-check", "prepare-merge", "merge-driver", "install-hooks", "schema", COMPLETION,
             HELP);
 
     /** The model of the subcommand called {@code name}, built now. */
@@ -65,6 +65,7 @@ final class SweepgateCommand {
             case "fix-changelog" -> new FixChangelogCommand().spec();
             case "plan" -> new PlanCommand().spec();
             case "review" -> new ReviewCommand().spec();
+            case "gate" -> new GateCommand().spec();
             case "reuse-check" -> new ReuseCheckCommand().spec();
             case "prepare-merge" -> PrepareMergeCommand.spec();
             case "merge-driver" -> new MergeDriverCommand().spec();

@@ -262,7 +262,7 @@ class MergePrScriptTest {
         Script run = run(maintainer.resolve("scripts/merge-pr.sh"), Map.of(), "--no-github", "--branch", "pr", "42");
         assertFalse(Files.exists(pwned), "the branch's code ran:\n" + run.output());
         assertEquals(1, run.exit(), run.output());
-        assertTrue(run.output().contains("pr-gate: check-coverage: sweepgate check-coverage"), run.output());
+        assertTrue(run.output().contains("sweepgate gate: check-coverage: sweepgate check-coverage"), run.output());
         assertTrue(run.output().contains("FAILED"), run.output());
         assertTrue(run.output().contains("fails the gate"), run.output());
         assertFalse(run.output().contains("pr-gate: passed"), run.output());

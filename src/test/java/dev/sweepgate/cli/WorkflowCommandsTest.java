@@ -1,8 +1,10 @@
 package dev.sweepgate.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.sweepgate.gate.PullRequestGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,8 +88,24 @@ class WorkflowCommandsTest {
         for (Call call : sweepgateCalls()) {
             commands.add(call.words().get(commandIndex(call.words())));
         }
-        assertTrue(commands.containsAll(List.of("validate-changelog", "check-coverage", "validate-configs",
-                "process-changelog", "prepare-merge")), commands.toString());
+        assertTrue(commands.containsAll(List.of("gate", "process-changelog", "prepare-merge")), commands.toString());
+    }
+
+    /** The gate's own checks run commands too: each of them parses, with every option the gate can pass. */
+    @Test
+    void everyCheckOfTheGateRunsACommandThatParses() {
+        PullRequestGate.Request request = new PullRequestGate.Request("origin/main", "HEAD", "perf-changelog.yaml",
+                List.of("--pr-number", "7"), "SemiAnalysisAI/InferenceX", () -> "/tmp/tree");
+        List<List<String>> commands = new ArrayList<>();
+        PullRequestGate.CHECKS.forEach(check -> commands.add(check.command().apply(request)));
+        commands.add(PullRequestGate.reviewMarkdown(request));
+        commands.add(PullRequestGate.planMarkdown(request));
+        List<String> names = new ArrayList<>();
+        for (List<String> command : commands) {
+            names.add(command.get(commandIndex(command)));
+            Main.commandLine().parseArgs(command.toArray(String[]::new));
+        }
+        assertEquals(List.of("validate-changelog", "check-coverage", "validate-configs", "review", "review", "plan"), names);
     }
 
     @Test

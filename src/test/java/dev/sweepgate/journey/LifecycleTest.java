@@ -164,7 +164,7 @@ class LifecycleTest {
 
         Run job = prJob("behind", 11);
         assertEquals(0, job.exit(), job.all());
-        assertTrue(job.err().contains("pr-gate: origin/main..." + sha(ci, "origin/behind") + ": passed (2 of 2 checks)"),
+        assertTrue(job.err().contains("sweepgate gate: origin/main..." + sha(ci, "origin/behind") + ": passed (2 of 2 checks)"),
                 job.err());
         assertFalse(job.all().contains(FIRST), "a config the pull request never touched: " + job.all());
     }
@@ -178,8 +178,10 @@ class LifecycleTest {
         assertEquals(1, hook.exit(), hook.all());
         assertTrue(hook.err().contains(CHANGELOG + ":" + separatorLine + ":1: error: appended entries changed historical "
                 + CHANGELOG + " bytes"), hook.err());
-        // the hint quotes the ref the hook used
+        // the hint quotes the ref the hook used, and the gate's last lines repeat the repair
         assertTrue(hook.err().contains("sweepgate fix-changelog --base-ref origin/main"), hook.err());
+        assertTrue(hook.err().contains(": FAILED: validate-changelog (1 of 2 checks)\nsweepgate gate: fix: "
+                + "`sweepgate fix-changelog --base-ref origin/main` repairs"), hook.err());
 
         ok(contributor, "git", "push", "-q", "--no-verify", "origin", "seed");
         Run job = prJob("seed", 12);
@@ -233,7 +235,12 @@ class LifecycleTest {
         assertEquals(1, hook.exit(), hook.all());
         assertTrue(hook.err().contains("configs/amd-master.yaml:1:1: error: config " + FIRST + ": its generated rows changed"),
                 hook.err());
-        assertTrue(hook.err().contains("pr-gate: check-coverage: sweepgate check-coverage"), hook.err());
+        assertTrue(hook.err().contains("sweepgate gate: check-coverage: sweepgate check-coverage"), hook.err());
+        // issue 34.5: the last lines name the check that failed, and no changelog repair is offered for it
+        assertTrue(hook.err().matches("(?s).*\nsweepgate gate: origin/main\\.\\.\\.[0-9a-f]{40}: FAILED: check-coverage "
+                + "\\(1 of 3 checks\\)\nsweepgate pre-push: refs/heads/config fails the gate.*"), hook.err());
+        assertTrue(hook.err().contains("\n  check-coverage    FAILED (exit 1)\n"), hook.err());
+        assertFalse(hook.err().contains("fix-changelog"), hook.err());
 
         ok(contributor, "git", "push", "-q", "--no-verify", "origin", "config");
         Run job = prJob("config", 13);
@@ -319,6 +326,23 @@ class LifecycleTest {
                 .map(line -> line.replaceAll("\\(origin/main -> [^)]+\\)", "(origin/main -> HEAD)")).sorted().toList();
     }
 
+    /** Issue 34.4: the gate checks commits; with only uncommitted edits it says how to check those. */
+    @Test
+    void theGateOnUncommittedEditsSaysTheyAreNotPartOfTheChangeAndHowToCheckThem() throws IOException {
+        edit(contributor, "configs/amd-master.yaml", s -> s.replaceFirst("conc-end: 64 }", "conc-end: 128 }"));
+        Run gate = run(contributor, Map.of(), "bash", ".github/scripts/pr-gate.sh", "origin/main", "HEAD");
+        assertEquals(0, gate.exit(), gate.all());
+        assertTrue(gate.err().contains("HEAD: nothing to check: the change touches none of " + CHANGELOG), gate.err());
+        assertTrue(gate.err().contains("note: uncommitted edits (configs/amd-master.yaml) are not part of the change: "
+                + "the gate checks commits. To check them, stage them (git add) and run .github/scripts/pre-commit.sh, "
+                + "or commit them and run the gate again"), gate.err());
+
+        ok(contributor, "git", "checkout", "-q", "--", "configs/amd-master.yaml");
+        Run clean = run(contributor, Map.of(), "bash", ".github/scripts/pr-gate.sh", "origin/main", "HEAD");
+        assertEquals(0, clean.exit(), clean.all());
+        assertFalse(clean.err().contains("uncommitted"), clean.err());
+    }
+
     @Test
     void anUnknownConfigKeyFailsAtThatKeysLineOfTheChangelog() throws IOException {
         ok(contributor, "git", "checkout", "-q", "-b", "unknown");
@@ -375,7 +399,7 @@ class LifecycleTest {
         assertEquals(0, push("second").exit());
 
         Run mergeFirst = ok(maintainer, "bash", "scripts/merge-pr.sh", "--no-github", "--branch", "first", "21");
-        assertTrue(mergeFirst.err().contains("pr-gate: origin/main..."), mergeFirst.err());
+        assertTrue(mergeFirst.err().contains("sweepgate gate: origin/main..."), mergeFirst.err());
         squashMerge("first");
         Run mergeSecond = ok(maintainer, "bash", "scripts/merge-pr.sh", "--no-github", "--branch", "second", "22");
         assertTrue(mergeSecond.err().contains("merging origin/main into second"), mergeSecond.err());

@@ -1,0 +1,359 @@
+package dev.sweepgate.cli;
+
+import dev.sweepgate.concurrent.SideBySide;
+import dev.sweepgate.gate.PullRequestGate;
+import dev.sweepgate.gate.PullRequestGate.Check;
+import dev.sweepgate.gate.PullRequestGate.Touched;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.output.AtomicFiles;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.UsageException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code sweepgate gate}: the pull request gate in one JVM. What .github/scripts/pr-gate.sh, the
+ * hooks and scripts/merge-pr.sh run: every check of {@link PullRequestGate#CHECKS} the change
+ * concerns, each exactly as its own command runs (its output and formats: GitHub annotations in
+ * CI), then one verdict table that names the checks that failed.
+ */
+final class GateCommand implements ContextCommand {
+    private static final String PROGRAM = "sweepgate gate";
+
+    private final OptionSpec baseRef = Specs.value("--base-ref", "REF", String.class,
+            "The branch the change merges into (origin/main); the change is what --head-ref did since their merge base.")
+            .required(true).build();
+
+    private final OptionSpec headRef = Specs.value("--head-ref", "REF", String.class,
+            "The commit checked (the gate checks commits: stage or commit an edit to check it).").required(true).build();
+
+    private final OptionSpec prNumber = Specs.value("--pr-number", "N", Long.class,
+            "The pull request is #N (CI): new entries may link XXX or .../pull/N; review names the waiver docs/waiver/N.md.")
+            .build();
+
+    private final OptionSpec pullRequest = Specs.flag("--pull-request", "A pull request whose number is not known yet "
+            + "(the hooks): placeholder pr-links are accepted. Neither option: a push to the base branch (canonical links).")
+            .build();
+
+    private final RepoOption repo = new RepoOption();
+
+    private final ChangelogFileOption changelog = new ChangelogFileOption();
+
+    private final OptionSpec sarifDir = Specs.value("--sarif-dir", "DIR", Path.class,
+            "Also write each check's problems as DIR/CHECK.sarif, for code scanning.")
+            .converters(Path::of).build();
+
+    @Override
+    public CommandSpec spec() {
+        return Specs.exitCodes(Specs.with(Specs.command(this, "The pull request gate: for whichever of the changelog, "
+                                + "configs/, golden_al_distribution/, benchmarks/, runners/, docs/waiver/ and MODELS.md the "
+                                + "change touches, validate-changelog --check-coverage (or check-coverage), validate-configs "
+                                + "with the golden check on the head's files, and review; then one verdict table.",
+                        "Every check runs even when an earlier one failed. With GITHUB_STEP_SUMMARY set it appends a job "
+                                + "summary (the table, each failed check's problems, the review checklist and the plan)."),
+                List.of(repo.spec(), changelog.spec()), baseRef, headRef, prNumber, pullRequest, sarifDir),
+                "0:every check passed (or none applies)", "1:a check found a broken rule", "2:bad usage",
+                "3:environment failure (git, files)");
+    }
+
+    /** One check's verdict. */
+    private record Verdict(String name, int status) {
+        boolean passed() {
+            return status == Main.OK;
+        }
+    }
+
+    @Override
+    public int call(Context context) {
+        Long pr = prNumber.getValue();
+        MergeOptions.checkPrNumber(pr);
+        if (pr != null && Specs.given(pullRequest)) {
+            throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
+        }
+        String base = baseRef.getValue();
+        String head = headRef.getValue();
+        String file = changelog.changelogFile();
+        // Every check runs at the work tree's top, as the paths git names are relative to it.
+        Path top = RepoRoot.of(context.dir());
+        Git git = new Git(top);
+        Git.Commits commits = git.resolveWithMergeBase(base, head, "--base-ref", "--head-ref");
+        List<String> pathspecs = new ArrayList<>(List.of(":(literal)" + file));
+        pathspecs.addAll(PullRequestGate.WATCHED);
+        List<String> diff = new ArrayList<>(List.of("diff", "--name-only", "--no-renames", commits.mergeBase(), commits.head(), "--"));
+        diff.addAll(pathspecs);
+        Git.Result changed = git.run(diff);
+        if (!changed.ok()) {
+            throw new EnvironmentException("git diff " + base + "..." + head + " failed: " + changed.stderr().strip());
+        }
+        Touched touched = Touched.of(changed.stdoutText().lines().toList(), file);
+
+        List<String> policy = pr != null ? List.of("--pr-number", String.valueOf(pr))
+                : Specs.given(pullRequest) ? List.of("--pull-request") : List.of();
+        HeadTree tree = new HeadTree(git, commits.head(), head);
+        Env env = new Env(top, context.env().variables(), context.out(), context.err());
+        PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(), tree::path);
+        Path sarif = sarifDir.getValue();
+        List<Check> applicable = PullRequestGate.CHECKS.stream().filter(check -> check.applies().test(touched)).toList();
+        List<Verdict> verdicts = new ArrayList<>();
+        StringBuilder failures = new StringBuilder();
+        boolean repairable = false;
+        // The checks are independent: they run side by side (each JVM-warm code path helps the
+        // others), their output kept and printed check by check, in the order of the list.
+        ExecutorService pool = SideBySide.pool(Math.max(1, Math.min(2, applicable.size())), "sweepgate-gate");
+        try {
+            List<Future<Outcome>> running = new ArrayList<>();
+            for (Check check : applicable) {
+                running.add(pool.submit(() -> runCaptured(check.command().apply(request), env, context)));
+            }
+            for (int k = 0; k < applicable.size(); k++) {
+                Check check = applicable.get(k);
+                Outcome outcome = SideBySide.join(running.get(k));
+                context.err().println(PROGRAM + ": " + check.name() + ": sweepgate " + String.join(" ", outcome.command()));
+                context.err().write(outcome.err(), 0, outcome.err().length);
+                context.err().flush();
+                context.out().write(outcome.out(), 0, outcome.out().length);
+                context.out().flush();
+                verdicts.add(new Verdict(check.name(), outcome.status()));
+                if (sarif != null) {
+                    writeSarif(context, sarif.resolve(check.name() + ".sarif"), outcome.command(), env);
+                }
+                if (outcome.status() != Main.OK) {
+                    repairable |= new String(outcome.err(), StandardCharsets.UTF_8).contains("sweepgate fix-changelog");
+                    if (summaryFile(env) != null) {
+                        failures.append("\n#### ").append(check.name()).append("\n\n```\n")
+                                .append(captured(outcome.command(), List.of("--format", "text"), env, true, 60_000))
+                                .append("\n```\n");
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            tree.delete();
+        }
+
+        int worst = worst(verdicts);
+        String range = base + "..." + head;
+        String verdict = verdict(verdicts, touched, file);
+        if (verdicts.size() > 1 || worst != Main.OK) {
+            // the table: which check said what, at the end where a person looks first
+            int width = verdicts.stream().mapToInt(v -> v.name().length()).max().orElse(0);
+            context.err().println(PROGRAM + ": " + range + ":");
+            for (Verdict v : verdicts) {
+                context.err().println("  " + v.name() + " ".repeat(width - v.name().length() + 2)
+                        + (v.passed() ? "passed" : "FAILED (exit " + v.status() + ")"));
+            }
+        }
+        context.err().println(PROGRAM + ": " + range + ": " + verdict);
+        if (verdicts.isEmpty()) {
+            uncommittedNote(context, git, pathspecs, file);
+        }
+        if (repairable) {
+            context.err().println(PROGRAM + ": fix: `sweepgate fix-changelog --base-ref " + base + "` repairs the changelog "
+                    + "mistakes it names above (in the working tree); commit the result and run the gate again");
+        }
+        if (summaryFile(env) != null) {
+            StepSummary.append(context, summary(verdict, verdicts, failures, touched, request, env));
+        }
+        return worst;
+    }
+
+    /** passed, nothing to check, or FAILED with the names of the checks that failed. */
+    private static String verdict(List<Verdict> verdicts, Touched touched, String file) {
+        if (verdicts.isEmpty()) {
+            return "nothing to check: the change touches none of " + file + ", " + String.join(", ", PullRequestGate.WATCHED);
+        }
+        List<String> failed = verdicts.stream().filter(v -> !v.passed()).map(Verdict::name).toList();
+        if (failed.isEmpty()) {
+            return "passed (" + verdicts.size() + " of " + verdicts.size() + " checks)";
+        }
+        return "FAILED: " + String.join(", ", failed) + " (" + failed.size() + " of " + verdicts.size() + " checks)";
+    }
+
+    /** 2 (usage) and 3 (environment) say more than 1 (a rule): the first of those wins, else 1 for any failure. */
+    private static int worst(List<Verdict> verdicts) {
+        int worst = Main.OK;
+        for (Verdict v : verdicts) {
+            if (v.status() == Main.USAGE || v.status() == Main.ENVIRONMENT) {
+                if (worst < Main.USAGE) {
+                    worst = v.status();
+                }
+            } else if (v.status() != Main.OK && worst == Main.OK) {
+                worst = Main.RULE_BROKEN;
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * Nothing to check, yet the gate's files have uncommitted edits: those are not part of the
+     * change (the gate checks commits), so say how to check them instead of only "nothing".
+     */
+    private static void uncommittedNote(Context context, Git git, List<String> pathspecs, String file) {
+        List<String> status = new ArrayList<>(List.of("status", "--porcelain", "--no-renames", "--"));
+        status.addAll(pathspecs);
+        Git.Result r = git.run(status);
+        if (!r.ok()) {
+            return;
+        }
+        List<String> edited = r.stdoutText().lines().filter(l -> l.length() > 3).map(l -> l.substring(3)).toList();
+        if (edited.isEmpty()) {
+            return;
+        }
+        String named = String.join(", ", edited.subList(0, Math.min(3, edited.size())))
+                + (edited.size() > 3 ? " and " + (edited.size() - 3) + " more" : "");
+        context.err().println(PROGRAM + ": note: uncommitted edits (" + named + ") are not part of the change: the gate "
+                + "checks commits. To check them, stage them (git add) and run .github/scripts/pre-commit.sh, "
+                + "or commit them and run the gate again");
+    }
+
+    /** What one check printed and its exit status. */
+    private record Outcome(List<String> command, int status, byte[] out, byte[] err) {
+    }
+
+    /** Runs one sweepgate command line in this JVM, its output kept; a status outside 0-3 is an environment failure. */
+    private static Outcome runCaptured(List<String> command, Env env, Context context) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+        String[] args = command.toArray(String[]::new);
+        int status = Main.run(Main.commandLine(args), args, new Env(env.workingDir(), env.variables(), outStream, errStream),
+                context.ansi());
+        outStream.flush();
+        errStream.flush();
+        return new Outcome(command, status >= Main.OK && status <= Main.ENVIRONMENT ? status : Main.ENVIRONMENT,
+                out.toByteArray(), err.toByteArray());
+    }
+
+    /**
+     * What a command prints with {@code extra} options, without the job summary (it is being
+     * written): stdout, and stderr too when {@code withErrors}, cut at {@code limit} characters.
+     */
+    private static String captured(List<String> command, List<String> extra, Env env, boolean withErrors, int limit) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        PrintStream err = withErrors ? out : new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        List<String> all = new ArrayList<>(command);
+        all.addAll(extra);
+        Main.run(all.toArray(String[]::new), new Env(env.workingDir(), withoutSummary(env), out, err));
+        out.flush();
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        return text.length() > limit ? text.substring(0, limit) : text;
+    }
+
+    private static void writeSarif(Context context, Path file, List<String> command, Env env) {
+        String document = captured(command, List.of("--format", "sarif"), env, false, Integer.MAX_VALUE);
+        try {
+            Files.createDirectories(context.dir().resolve(file).getParent());
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create " + file.getParent() + ": " + e.getMessage());
+        }
+        AtomicFiles.write(context.dir().resolve(file), document.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Map<String, String> withoutSummary(Env env) {
+        Map<String, String> variables = new HashMap<>(env.variables());
+        variables.remove("GITHUB_STEP_SUMMARY");
+        return variables;
+    }
+
+    private static String summaryFile(Env env) {
+        String file = env.variable("GITHUB_STEP_SUMMARY");
+        return file == null || file.isBlank() ? null : file;
+    }
+
+    /** The job summary: the verdict table, each failed check's problems, the checklist and the plan. */
+    private static String summary(String verdict, List<Verdict> verdicts, CharSequence failures, Touched touched,
+                                  PullRequestGate.Request request, Env env) {
+        StringBuilder md = new StringBuilder("### sweepgate gate: ").append(verdict).append("\n\n")
+                .append("Change: `").append(request.headRef()).append("` since its merge base with `")
+                .append(request.baseRef()).append("`.\n");
+        if (!verdicts.isEmpty()) {
+            md.append("\n| check | result |\n| --- | --- |\n");
+            for (Verdict v : verdicts) {
+                md.append("| ").append(v.name()).append(" | ")
+                        .append(v.passed() ? "passed" : "**failed** (exit " + v.status() + ")").append(" |\n");
+            }
+        }
+        md.append(failures);
+        if (touched.reviewable()) {
+            md.append('\n').append(captured(PullRequestGate.reviewMarkdown(request), List.of(), env, false, 200_000));
+            if (touched.changelog() || touched.configs()) {
+                // what the change will run, for the reviewer (a sweep that cannot be computed is reported above)
+                md.append('\n').append(captured(PullRequestGate.planMarkdown(request), List.of(), env, false, 200_000));
+            }
+        }
+        return md.toString();
+    }
+
+    /** configs/ and golden_al_distribution/ at the head, written to a scratch directory on first use. */
+    private static final class HeadTree {
+        private final Git git;
+        private final String commit;
+        private final String label;
+        private Path dir;
+
+        HeadTree(Git git, String commit, String label) {
+            this.git = git;
+            this.commit = commit;
+            this.label = label;
+        }
+
+        synchronized String path() {
+            if (dir == null) {
+                try {
+                    dir = Files.createTempDirectory("sweepgate-gate-");
+                } catch (IOException e) {
+                    throw new EnvironmentException("cannot create a scratch directory: " + e.getMessage());
+                }
+                Git.Result listed = git.run(List.of("ls-tree", "-r", "-z", "--name-only", commit, "--", "configs",
+                        "golden_al_distribution"));
+                if (!listed.ok()) {
+                    throw new EnvironmentException("cannot list configs/ and golden_al_distribution/ at " + label + ": "
+                            + listed.stderr().strip());
+                }
+                List<Git.Blob> blobs = Stream.of(listed.stdoutText().split("\0")).filter(p -> !p.isEmpty())
+                        .map(p -> new Git.Blob(commit, p, label)).toList();
+                for (Git.BlobContent blob : git.showAll(blobs)) {
+                    Path target = dir.resolve(blob.blob().path()).normalize();
+                    try {
+                        Files.createDirectories(target.getParent());
+                        Files.write(target, blob.require());
+                    } catch (IOException e) {
+                        throw new EnvironmentException("cannot write " + target + ": " + e.getMessage());
+                    }
+                }
+            }
+            return dir.toString();
+        }
+
+        void delete() {
+            if (dir == null) {
+                return;
+            }
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(file);
+                }
+            } catch (IOException e) {
+                // a scratch directory in the temporary directory: the system cleans it up
+            }
+        }
+    }
+}
