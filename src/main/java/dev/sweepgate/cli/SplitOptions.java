@@ -16,7 +16,7 @@ final class SplitOptions {
 
     private final OptionSpec splitDir = Specs.value(SPLIT_DIR, "DIR", String.class,
             "Also write the sweep as chunks that each fit one matrix run: DIR/index.json (one object per chunk) and "
-                    + "one JSON file per chunk. The directory is replaced as a whole, atomically.").build();
+                    + "one JSON file per chunk. Each file is replaced atomically; the chunks the earlier index named are removed, other files kept.").build();
 
     // No picocli defaults: that an option was given without --split-dir is bad usage.
     private final OptionSpec maxJobs = Specs.value("--max-jobs", "N", Integer.class,
@@ -59,7 +59,7 @@ final class SplitOptions {
     }
 
     /**
-     * Cuts {@code sweep} into chunks and replaces the split directory with them.
+     * Cuts {@code sweep} into chunks and writes them into the split directory (ChunkSet.write).
      *
      * @throws dev.sweepgate.problem.ProblemException when a row alone is over the byte limit (nothing is written)
      */

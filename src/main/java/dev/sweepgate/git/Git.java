@@ -14,6 +14,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The git command line, run directly (never through a shell) in one directory. Every call
@@ -367,13 +369,22 @@ public final class Git {
         }
     }
 
-    /** An object read by a {@link BlobReader}: its type ({@code blob}, {@code tree}, ...) and bytes. */
+    /** What {@code cat-file --follow-symlinks} prints for a link it does not follow to an object. */
+    private static final Pattern LINK_ANSWER = Pattern.compile("(symlink|dangling|loop|notdir) (\\d{1,9})");
+
+    /**
+     * An object read by a {@link BlobReader}: its type ({@code blob}, {@code tree}, ...) and bytes; or
+     * {@link #SYMLINK} with the link's target, for a path that leaves the tree through a symbolic link.
+     */
     public record GitObject(String type, byte[] bytes) {
+        public static final String SYMLINK = "symlink";
     }
 
     /**
-     * One {@code git cat-file --batch} kept open for reads that come one after another (a script,
-     * then the files it sources): one process instead of one per read. Not thread-safe; close it.
+     * One {@code git cat-file --batch --follow-symlinks} kept open for reads that come one after another
+     * (a script, then the files it sources): one process instead of one per read. A symbolic link is
+     * followed within the tree, as a checkout would; one that leaves it is a {@link GitObject#SYMLINK}.
+     * Not thread-safe; close it.
      */
     public final class BlobReader implements AutoCloseable {
         private Process process;
@@ -395,13 +406,21 @@ public final class Git {
                 }
                 requests.write((name + "\n").getBytes(StandardCharsets.UTF_8));
                 requests.flush();
-                ObjectHeader header = ObjectHeader.parse(line());
-                if (header == null) {
+                String line = line();
+                ObjectHeader header = ObjectHeader.parse(line);
+                // --follow-symlinks answers "symlink|dangling|loop|notdir <size>", then the link's target or the name.
+                Matcher link = LINK_ANSWER.matcher(line);
+                boolean followed = header == null && link.matches();
+                if (header == null && !followed) {
                     return null;
                 }
-                byte[] bytes = answers.readNBytes(header.size());
-                if (bytes.length != header.size() || answers.read() != '\n') {
+                int size = followed ? Integer.parseInt(link.group(2)) : header.size();
+                byte[] bytes = answers.readNBytes(size);
+                if (bytes.length != size || answers.read() != '\n') {
                     throw new EnvironmentException("git cat-file ended early while reading " + path);
+                }
+                if (followed) {
+                    return link.group(1).equals(GitObject.SYMLINK) ? new GitObject(GitObject.SYMLINK, bytes) : null;
                 }
                 return new GitObject(header.type(), bytes);
             } catch (IOException e) {
@@ -410,7 +429,7 @@ public final class Git {
         }
 
         private void start() throws IOException {
-            ProcessBuilder pb = new ProcessBuilder("git", "cat-file", "--batch").directory(dir.toFile());
+            ProcessBuilder pb = new ProcessBuilder("git", "cat-file", "--batch", "--follow-symlinks").directory(dir.toFile());
             pb.environment().putAll(environment);
             pb.environment().put("LC_ALL", "C");
             pb.redirectError(ProcessBuilder.Redirect.DISCARD);

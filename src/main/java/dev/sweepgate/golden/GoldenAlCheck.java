@@ -75,6 +75,7 @@ public final class GoldenAlCheck {
         }
         Map<String, byte[]> sources = new java.util.HashMap<>(configs.sources());
         if (files != null) {
+            problems.addAll(files.problems());
             sources.putAll(files.sources());
         }
         List<Problem> all = Sources.apply(problems.all(), sources);

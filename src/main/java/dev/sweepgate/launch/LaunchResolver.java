@@ -71,7 +71,7 @@ public final class LaunchResolver {
                     List.of()));
         }
         List<String> launchers = Launchers.of(config.runner(), runners);
-        List<byte[]> bytes = files.readAll(launchers);
+        List<byte[]> bytes = files.readAll(launchers, config.pos());
         Map<String, String> inputs = Launchers.inputs(config.modelPrefix(), config.precision(), config.framework(), specDecoding,
                 agentic);
         Map<String, LaunchTarget> out = new LinkedHashMap<>();
@@ -104,10 +104,15 @@ public final class LaunchResolver {
     }
 
     private static LaunchTarget firstExisting(MasterConfig config, List<String> tried, RepoFiles files, String how) {
-        List<byte[]> bytes = files.readAll(tried);
+        List<byte[]> bytes = files.readAll(tried, config.pos());
         for (int i = 0; i < tried.size(); i++) {
             if (bytes.get(i) != null) {
                 return new LaunchTarget(tried.get(i), false, null, config.pos(), null, tried);
+            }
+            if (files.outside(tried.get(i)) != null) {
+                // The runner would not get past it either: what it names is not the repository's file.
+                return new LaunchTarget(null, false, null, config.pos(), "not read: " + files.outside(tried.get(i))
+                        + " [" + RepoFiles.OUTSIDE + "]", tried);
             }
         }
         return new LaunchTarget(null, false, null, config.pos(), "no launch script: " + how + String.join(", then ", tried)
@@ -154,8 +159,12 @@ public final class LaunchResolver {
             return new LaunchTarget(null, true, selector, from, "CONFIG_FILE=" + value + " is neither under recipes/ nor "
                     + "under " + RECIPES, List.of());
         }
-        if (files.read(local) != null) {
+        if (files.read(local, from) != null) {
             return new LaunchTarget(local, true, selector, from, null, List.of(local));
+        }
+        if (files.outside(local) != null) {
+            return new LaunchTarget(null, true, selector, from, "CONFIG_FILE=" + value + " is not read: " + files.outside(local)
+                    + " [" + RepoFiles.OUTSIDE + "]", List.of(local));
         }
         return new LaunchTarget(null, true, selector, from, "an external recipe: " + path + " is srt-slurm's, not the "
                 + "repository's (" + local + " does not exist)", List.of(local));

@@ -1,6 +1,7 @@
 package dev.sweepgate.launch;
 
 import dev.sweepgate.launch.shell.ScriptView;
+import dev.sweepgate.problem.Position;
 import dev.sweepgate.launch.shell.ShellScript;
 import dev.sweepgate.launch.shell.Words;
 import java.util.ArrayList;
@@ -96,9 +97,10 @@ public final class Scripts {
                 boolean child = words.get(0).raw().equals("bash");
                 if (target == null) {
                     unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text()));
-                } else if (files.read(target) == null) {
-                    unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text() + " (" + target
-                            + " does not exist)"));
+                } else if (files.read(target, new Position(next, s.line(), 0)) == null) {
+                    String why = files.outside(target) == null ? target + " does not exist"
+                            : "not read: " + files.outside(target) + " [" + RepoFiles.OUTSIDE + "]";
+                    unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text() + " (" + why + ")"));
                 } else {
                     queue.add(target);
                 }
@@ -157,22 +159,13 @@ public final class Scripts {
         } else {
             return null;
         }
-        return normalize(dir, relative);
+        String normal = normalize(dir, relative);
+        // A path that climbs out of the repository stays as written: reading it refuses it, at this statement.
+        return normal != null ? normal : dir.isEmpty() ? relative : dir + "/" + relative;
     }
 
     /** {@code dir/relative} with {@code .} and {@code ..} resolved; null when it leaves the repository. */
     private static String normalize(String dir, String relative) {
-        List<String> parts = new ArrayList<>(dir.isEmpty() ? List.of() : List.of(dir.split("/")));
-        for (String p : relative.split("/")) {
-            if (p.equals("..")) {
-                if (parts.isEmpty()) {
-                    return null;
-                }
-                parts.remove(parts.size() - 1);
-            } else if (!p.equals(".") && !p.isEmpty()) {
-                parts.add(p);
-            }
-        }
-        return String.join("/", parts);
+        return RepoFiles.normalised(dir.isEmpty() ? relative : dir + "/" + relative);
     }
 }

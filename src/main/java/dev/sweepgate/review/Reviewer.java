@@ -109,8 +109,12 @@ public final class Reviewer {
         checks.add(new CheckResult("12", "append-only", "review.append-only", appendOnly()));
         checks = waive(checks);
         List<String> files = reviewedFiles.stream().map(Change.ChangedFile::path).toList();
-        return new Review(change.baseRef(), change.headLabel(), reviewedConfigs, files, checks, owners(),
-                forReviewer(), problems(checks), change.problems());
+        List<Review.Owner> owners = owners();
+        // Paths that lead out of the repository were not read: errors of the change's input, whatever the checks say.
+        List<Problem> input = new ArrayList<>(change.problems());
+        input.addAll(Sources.apply(change.headFiles().problems(), sources()));
+        return new Review(change.baseRef(), change.headLabel(), reviewedConfigs, files, checks, owners,
+                forReviewer(), problems(checks), input);
     }
 
     // ---- 6a, 6b, 6c: images and engines ----
@@ -630,9 +634,15 @@ public final class Reviewer {
 
     private List<Problem> problems(List<CheckResult> checks) {
         List<Problem> out = new ArrayList<>(change.problems());
+        List<Problem> outside = change.headFiles().problems();
+        out.addAll(outside);
+        Set<Position> refused = new java.util.HashSet<>();
+        outside.forEach(p -> refused.add(new Position(p.file(), p.line(), p.column())));
         for (CheckResult c : checks) {
             for (Finding f : c.findings()) {
-                if (!f.waived() && (f.verdict() == Verdict.FAIL || f.verdict() == Verdict.NOT_CHECKABLE)) {
+                // A file not read because it is outside the repository is that error, not a second warning at its line.
+                boolean isRefusal = f.verdict() == Verdict.NOT_CHECKABLE && refused.contains(f.at());
+                if (!f.waived() && !isRefusal && (f.verdict() == Verdict.FAIL || f.verdict() == Verdict.NOT_CHECKABLE)) {
                     out.add(problem(c, f));
                 }
             }

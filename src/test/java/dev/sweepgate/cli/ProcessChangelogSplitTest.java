@@ -210,22 +210,66 @@ class ProcessChangelogSplitTest {
     }
 
     @Test
-    void aFileOrADirectoryOfOtherFilesIsNotReplaced() throws IOException {
+    void aFileIsNotReplacedAndADirectoryOfOtherFilesKeepsThem() throws IOException {
         ChangelogFixture f = fixture();
         Path file = Files.writeString(dir.resolve("notes.txt"), "keep me\n");
         ChangelogFixture.Run onFile = process(f, "--split-dir", file.toString());
         assertEquals(2, onFile.exit(), onFile.err());
         assertEquals("sweepgate: --split-dir " + file + ": this is a file, not a directory; name a directory (a new one, "
                 + "or the split directory of an earlier run)\n", onFile.err());
+        assertEquals("keep me\n", Files.readString(file));
 
         Path home = Files.createDirectories(dir.resolve("home"));
         Files.writeString(home.resolve("thesis.tex"), "years of work\n");
         ChangelogFixture.Run onHome = process(f, "--split-dir", home.toString());
-        assertEquals(2, onHome.exit(), onHome.err());
-        assertEquals("sweepgate: --split-dir " + home + " holds files that are not a chunk set (thesis.tex); its contents "
-                + "would be replaced, so name a new directory or the split directory of an earlier run\n", onHome.err());
-        assertEquals(Map.of("thesis.tex", "years of work\n"), files(home));
-        assertEquals("keep me\n", Files.readString(file));
+        assertEquals(0, onHome.exit(), onHome.err());
+        assertEquals("years of work\n", files(home).get("thesis.tex"));
+        assertTrue(files(home).containsKey("index.json"), files(home).keySet().toString());
+    }
+
+    @Test
+    void aReusedDirectoryLosesOnlyTheChunksItsEarlierIndexNamed() throws IOException {
+        ChangelogFixture f = fixture();
+        Path chunks = dir.resolve("chunks");
+        assertEquals(0, process(f, "--split-dir", chunks.toString(), "--max-jobs", "2").exit());
+        Files.writeString(chunks.resolve("my-data.json"), "{\"mine\": true}\n");
+
+        ChangelogFixture.Run again = process(f, "--split-dir", chunks.toString());
+
+        assertEquals(0, again.exit(), again.err());
+        // single_node.8k1k-1.json and -2.json were the earlier index's: stale now, so gone; my-data.json was never a chunk.
+        assertEquals(List.of("evals-0.json", "index.json", "my-data.json", "single_node.1k1k-0.json", "single_node.8k1k-0.json"),
+                List.copyOf(files(chunks).keySet()));
+        assertEquals("{\"mine\": true}\n", files(chunks).get("my-data.json"));
+        assertEquals(rowsOfSweep(json(again.out())), rowsOfChunks(chunks));
+        try (Stream<Path> beside = Files.list(dir); Stream<Path> inside = Files.list(chunks)) {
+            assertEquals(List.of("chunks", "repo"), beside.map(p -> p.getFileName().toString()).sorted().toList());
+            assertTrue(inside.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file is left");
+        }
+    }
+
+    @Test
+    void aFileTheNewSetWouldOverwriteButNoEarlierIndexNamesIsRefused() throws IOException {
+        ChangelogFixture f = fixture();
+        Path chunks = Files.createDirectories(dir.resolve("chunks"));
+        Files.writeString(chunks.resolve("evals-0.json"), "mine\n");
+        ChangelogFixture.Run r = process(f, "--split-dir", chunks.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("sweepgate: --split-dir " + chunks + " holds evals-0.json, which the earlier index.json does not name: "
+                + "the new chunk set would overwrite it, so move it away or name another directory\n", r.err());
+        assertEquals(Map.of("evals-0.json", "mine\n"), files(chunks));
+
+        // Someone's index.json that is no chunk index is not ours to replace, nor are the files it names.
+        Files.writeString(chunks.resolve("index.json"), "{\"title\": \"my index\"}\n");
+        Files.delete(chunks.resolve("evals-0.json"));
+        r = process(f, "--split-dir", chunks.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("holds an index.json that is not the index of a chunk set (not a JSON array)"), r.err());
+        Files.writeString(chunks.resolve("index.json"), "[{\"file\": \"../outside.json\"}]\n");
+        r = process(f, "--split-dir", chunks.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("an entry without a chunk's file name"), r.err());
+        assertEquals(Map.of("index.json", "[{\"file\": \"../outside.json\"}]\n"), files(chunks));
     }
 
     @Test
