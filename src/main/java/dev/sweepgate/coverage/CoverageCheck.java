@@ -32,6 +32,8 @@ import java.util.Set;
  */
 public final class CoverageCheck {
     public static final String UNCOVERED = "coverage.uncovered";
+    /** Rows only removed: nothing new to run, so no entry is needed (dropping hung concurrencies, say). */
+    public static final String ROWS_REMOVED = "coverage.rows-removed";
 
     private final SweepComputation computation;
 
@@ -79,9 +81,13 @@ public final class CoverageCheck {
             }
             Map<ScenarioType, List<ChangelogEntry>> coveredBy = new EnumMap<>(ScenarioType.class);
             Set<ScenarioType> uncovered = EnumSet.noneOf(ScenarioType.class);
+            Set<ScenarioType> onlyRemoved = EnumSet.noneOf(ScenarioType.class);
             for (ScenarioType scenario : changes.scenarios()) {
                 List<ChangelogEntry> by = coverers.covering(config.key(), scenario);
-                if (by.isEmpty()) {
+                if (by.isEmpty() && changes.onlyRemoved(scenario)) {
+                    // The sweep has nothing to run for rows that are gone; the results already published stay.
+                    onlyRemoved.add(scenario);
+                } else if (by.isEmpty()) {
                     uncovered.add(scenario);
                 } else {
                     coveredBy.put(scenario, by);
@@ -93,6 +99,12 @@ public final class CoverageCheck {
             if (!uncovered.isEmpty()) {
                 problems.add(Problem.error(config.pos(), UNCOVERED,
                         message(change, config.scenarioKeys(), coverers.evalsOnlyFor(config.key()), changelog, baseLabel, headLabel)));
+            }
+            for (ScenarioType scenario : onlyRemoved) {
+                problems.add(new Problem(Problem.Severity.NOTE, config.pos().file(), config.pos().line(),
+                        config.pos().column(), ROWS_REMOVED, "config " + config.key() + ": " + scenario.key() + ": "
+                        + changes.describe(scenario) + " (" + baseLabel + " -> " + headLabel + "); rows only removed "
+                        + "need no changelog entry: the sweep has nothing new to run"));
             }
         }
         List<String> removed = new ArrayList<>(before.keySet());

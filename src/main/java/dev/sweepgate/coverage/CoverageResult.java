@@ -99,8 +99,9 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
         List<String> lines = new ArrayList<>();
         for (ScenarioType scenario : change.changes().scenarios()) {
             List<ChangelogEntry> by = change.coveredBy().get(scenario);
-            lines.add(scenario.key() + " " + change.changes().counts(scenario) + ", "
-                    + (by == null ? "NOT covered" : "covered by " + labels(by)));
+            String coverage = by != null ? "covered by " + labels(by)
+                    : change.uncovered().contains(scenario) ? "NOT covered" : "only removed, no entry needed";
+            lines.add(scenario.key() + " " + change.changes().counts(scenario) + ", " + coverage);
         }
         return lines;
     }

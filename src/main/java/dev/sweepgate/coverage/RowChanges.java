@@ -76,6 +76,12 @@ public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
         return changed;
     }
 
+    /** The scenario's points were only removed: none added or changed. */
+    public boolean onlyRemoved(ScenarioType scenario) {
+        ScenarioChanges c = byScenario.get(scenario);
+        return c != null && !c.removed().isEmpty() && c.added().isEmpty() && c.changed().isEmpty();
+    }
+
     /** Groups listed per kind of change before "and N more"; a huge diff stays a readable message. */
     static final int MAX_GROUPS = 6;
     /** Concurrency values listed per group before "and N more". */

@@ -227,6 +227,25 @@ class CheckCoverageCommandTest {
     }
 
     @Test
+    void droppingConcurrenciesOnlyRemovesRowsSoNeedsNoEntry() {
+        // InferenceX 16f273c8e: hung concurrency points dropped from an agentic curve, no changelog entry
+        String nvidia = NVIDIA.replace("conc-list: [1, 2, 4] }", "conc-list: [1, 4] }");
+        ChangelogFixture.Run r = coverage(commit(AMD, nvidia));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("note: config " + BETA + ": agentic-coding: 1 row removed (beta_tp4_conc2_kvnone)"),
+                r.err());
+        assertTrue(r.err().contains("need no changelog entry: the sweep has nothing new to run [coverage.rows-removed]"), r.err());
+        assertFalse(r.err().contains("coverage.uncovered"), r.err());
+        assertTrue(r.out().contains(BETA + ": agentic-coding 1 removed, only removed, no entry needed"), r.out());
+
+        // a removal beside an added point is still a change the sweep must run
+        String moved = NVIDIA.replace("conc-list: [1, 2, 4] }", "conc-list: [1, 4, 8] }");
+        ChangelogFixture.Run m = coverage(commit(AMD, moved));
+        assertEquals(1, m.exit(), m.out());
+        assertTrue(m.err().contains("[coverage.uncovered]"), m.err());
+    }
+
+    @Test
     void aNewConfigNeedsAnEntry() {
         String amd = AMD + AMD.replace("alpha-fp8-mi355x-sglang:", "alpha-fp4-mi355x-sglang:").replace("fp8", "fp4");
         ChangelogFixture.Run r = coverage(commit(amd, NVIDIA));
