@@ -181,7 +181,7 @@ public final class Main {
         }
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println("sweepgate: " + lowerFirst(e.getMessage()));
+        err.println("sweepgate: " + lowerFirst(e.getMessage()) + acceptedValues(e));
         if (!UnmatchedArgumentException.printSuggestions(e, err) && e instanceof UnmatchedArgumentException unmatched) {
             // picocli suggests options that share the typed one's first two letters; a swapped or
             // dropped letter there (--fromat) gets the nearest of the command's option names instead.
@@ -197,6 +197,18 @@ public final class Main {
         }
         err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
         return USAGE;
+    }
+
+    /** For a missing positional that takes a fixed set of values (schema's KIND): those values, so the fix is in the message. */
+    private static String acceptedValues(ParameterException e) {
+        if (!(e instanceof MissingParameterException missing)) {
+            return "";
+        }
+        List<String> values = missing.getMissing().stream()
+                .filter(arg -> arg.isPositional() && arg.type().isEnum())
+                .flatMap(arg -> java.util.Arrays.stream(arg.type().getEnumConstants()).map(String::valueOf))
+                .toList();
+        return values.isEmpty() ? "" : " (one of: " + String.join(", ", values) + ")";
     }
 
     /** The exit status for what a command threw. */

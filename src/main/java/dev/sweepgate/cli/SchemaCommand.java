@@ -27,7 +27,7 @@ final class SchemaCommand implements ContextCommand {
         }
     }
 
-    private final PositionalParamSpec kind = Specs.positional("FORMAT", FileFormat.class, "master "
+    private final PositionalParamSpec kind = Specs.positional("KIND", FileFormat.class, "master "
             + "(configs/*-master.yaml), runners (configs/runners.yaml), changelog (perf-changelog.yaml) or priority "
             + "(configs/ci-priority.yaml).").build();
 

@@ -281,8 +281,11 @@ public final class ChangelogGate {
             byte[] base = sides.base().bytes();
             // A working-tree head is left to git diff, which also reads a deleted file as deleted lines.
             byte[] head = sides.head() == null ? null : sides.head().bytes();
-            if (head != null) {
-                refuseIfNotUtf8(head, changelog);
+            // A working-tree head is read too, to number the entries and to refuse it when it is not
+            // UTF-8 exactly as a committed head is (the diff would decode it leniently).
+            byte[] numbered = head != null ? head : workingTreeOrNull(refs, changelog);
+            if (numbered != null) {
+                refuseIfNotUtf8(numbered, changelog);
             }
             boolean bothSides = base != null && head != null;
             // Once: whether the head only appends decides both step 0 and where the entries come from.
@@ -292,7 +295,7 @@ public final class ChangelogGate {
             }
             try {
                 List<ChangelogEntry> entries = appended != null ? AddedText.parse(appended, changelog, head)
-                        : addedEntries(refs, changelog, head != null ? head : workingTreeOrNull(refs, changelog));
+                        : addedEntries(refs, changelog, numbered);
                 return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
             } catch (ProblemException e) {
                 throw new ProblemException(Sources.apply(e.problems(), changelog, head));
@@ -307,11 +310,18 @@ public final class ChangelogGate {
      * head that is not UTF-8 is refused here too (the other file rules are the gate's alone).
      */
     private static void refuseIfNotUtf8(byte[] head, String changelog) {
-        if (YamlLoader.utf8OrNull(head) == null) {
-            List<Problem> encoding = ChangelogFile.check(head, changelog).problems().stream()
-                    .filter(p -> p.rule().equals("changelog.encoding")).toList();
-            throw new ProblemException(encoding);
+        List<Problem> encoding = encodingProblems(head, changelog);
+        if (!encoding.isEmpty()) {
+            throw new ProblemException(Sources.apply(encoding, changelog, head));
         }
+    }
+
+    /** The {@code changelog.encoding} problem of a side that is not UTF-8; none for one that is. */
+    private static List<Problem> encodingProblems(byte[] bytes, String name) {
+        if (YamlLoader.utf8OrNull(bytes) != null) {
+            return List.of();
+        }
+        return ChangelogFile.check(bytes, name).problems().stream().filter(p -> p.rule().equals("changelog.encoding")).toList();
     }
 
     /**
@@ -458,6 +468,19 @@ public final class ChangelogGate {
         List<Git.BlobContent> blobs = git.showAll(wanted);
         byte[] baseBytes = blobs.get(0).bytes();
         byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : blobs.get(1).bytes();
+        // Entries read from a side that is not UTF-8 would be guesses: that side's one problem instead (docs/usage.md).
+        Map<String, byte[]> sides = new HashMap<>();
+        if (baseBytes != null) {
+            sides.put(changelog + "@" + refs.baseRef(), baseBytes);
+        }
+        if (headBytes != null) {
+            sides.put(changelog, headBytes);
+        }
+        List<Problem> encoding = new ArrayList<>();
+        sides.forEach((name, bytes) -> encoding.addAll(encodingProblems(bytes, name)));
+        if (!encoding.isEmpty()) {
+            throw new ProblemException(Sources.apply(encoding, sides));
+        }
         try {
             // With the head at hand the entries are numbered by their place in it, as everywhere else.
             return baseBytes != null && headBytes != null ? addedEntries(refs, changelog, baseBytes, headBytes)

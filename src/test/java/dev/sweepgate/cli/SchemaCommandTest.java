@@ -56,6 +56,8 @@ class SchemaCommandTest {
         assertEquals("", unknown.out());
         ChangelogFixture.Run missing = ChangelogFixture.runIn(dir, Map.of(), "schema");
         assertEquals(2, missing.exit());
-        assertTrue(missing.err().contains("FORMAT"), missing.err());
+        // the positional is KIND, not FORMAT (which reads as --format), and the message lists what it takes
+        assertTrue(missing.err().startsWith("sweepgate: missing required parameter: 'KIND' (one of: master, runners, "
+                + "changelog, priority)\n"), missing.err());
     }
 }
