@@ -66,23 +66,30 @@ public final class AddedText {
      * (a NUL in its first 8000 bytes), which only git diff then decides.
      */
     static String appendedText(byte[] base, byte[] head) {
-        Added added = appended(base, head);
+        Added added = appended(base, head, "perf-changelog.yaml");
         return added == null ? null : added.text();
     }
 
-    /** {@link #appendedText} with the head line of each appended line. */
-    public static Added appended(byte[] base, byte[] head) {
+    /**
+     * {@link #appendedText} with the head line of each appended line.
+     *
+     * @param file how a problem names the head
+     * @throws ProblemException {@code yaml.too-long} when an appended line is too long to parse,
+     *                          before the text is decoded and split
+     */
+    public static Added appended(byte[] base, byte[] head, String file) {
         if (base.length > 0 && base[base.length - 1] != '\n' || head.length <= base.length
                 || !Arrays.equals(base, 0, base.length, head, 0, base.length)
                 || mayLookBinary(base) || mayLookBinary(head)) {
             return null;
         }
+        int firstLine = ByteText.lineFeeds(base, base.length) + 1;
+        YamlLoader.refuseLongLine(head, base.length, head.length, file, line -> line + firstLine - 1);
         String appended = new String(head, base.length, head.length - base.length, StandardCharsets.UTF_8);
         List<String> lines = new ArrayList<>(List.of(appended.split("\n", -1)));
         if (appended.endsWith("\n")) {
             lines.remove(lines.size() - 1);
         }
-        int firstLine = ByteText.lineFeeds(base, base.length) + 1;
         List<String> kept = new ArrayList<>();
         List<Integer> headLines = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

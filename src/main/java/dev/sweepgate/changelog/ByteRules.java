@@ -18,7 +18,8 @@ public final class ByteRules {
     private static final String LINE_START = "\n" + START;
     private static final String PR_LINK_LINE = "  pr-link:";
     /** File-rule problems after which a head's bytes are not text the byte rules can read. */
-    private static final Set<String> UNREADABLE = Set.of("changelog.empty", "changelog.encoding", "yaml.too-large");
+    private static final Set<String> UNREADABLE = Set.of("changelog.empty", "changelog.encoding", "yaml.too-large",
+            "yaml.too-long");
     /** Appended to every failure of an append: the tool that repairs them. */
     static String fixHint(ChangelogFile base, ChangelogFile head) {
         String prefix = head.name() + "@";
@@ -61,7 +62,7 @@ public final class ByteRules {
      * it has more {@code - config-keys:} lines than the base, it appends, and the rules of an append
      * judge its bytes. So a changed history byte is reported with the new entry's type error, in one
      * run, instead of after it is fixed. The base must pass the file rules; a head that is not UTF-8
-     * or is too large gets its one problem only, and a head that appends nothing (history edited,
+     * or is too large or holds a line too long to parse gets its one problem only, and a head that appends nothing (history edited,
      * entries deleted) is the history rules' to judge once it parses.
      */
     public static void checkBrokenHead(ChangelogFile base, ChangelogFile head, Problems problems) {

@@ -187,6 +187,13 @@ public record ChangelogFile(String name, byte[] bytes, List<ChangelogEntry> entr
             problems.add(YamlLoader.tooLarge(name, bytes.length));
             return null;
         }
+        try {
+            // Before anything decodes or scans the text line by line: a 60 MB line is refused at once.
+            YamlLoader.refuseLongLine(bytes, name);
+        } catch (ProblemException e) {
+            problems.addAll(e.problems());
+            return null;
+        }
         String text = YamlLoader.utf8OrNull(bytes);
         if (text == null) {
             // A file that is not UTF-8 is binary or in another encoding: its CRs, tabs and NULs say nothing more.

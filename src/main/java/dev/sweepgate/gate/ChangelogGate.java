@@ -285,15 +285,21 @@ public final class ChangelogGate {
             // UTF-8 exactly as a committed head is (the diff would decode it leniently).
             byte[] numbered = head != null ? head : workingTreeOrNull(refs, changelog);
             if (numbered != null) {
+                try {
+                    // before the head is decoded: a 60 MB line is refused without a pass over its text
+                    YamlLoader.refuseLongLine(numbered, changelog);
+                } catch (ProblemException e) {
+                    throw new ProblemException(Sources.apply(e.problems(), changelog, numbered));
+                }
                 refuseIfNotUtf8(numbered, changelog);
             }
             boolean bothSides = base != null && head != null;
-            // Once: whether the head only appends decides both step 0 and where the entries come from.
-            AddedText.Added appended = bothSides ? AddedText.appended(base, head) : null;
-            if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs, repo.get())) {
-                return new Sweep(List.of(), List.of(), List.of(), List.of());
-            }
             try {
+                // Once: whether the head only appends decides both step 0 and where the entries come from.
+                AddedText.Added appended = bothSides ? AddedText.appended(base, head, changelog) : null;
+                if (bothSides && appended == null && correctsLinksOnly(base, head, changelog, refs, repo.get())) {
+                    return new Sweep(List.of(), List.of(), List.of(), List.of());
+                }
                 List<ChangelogEntry> entries = appended != null ? AddedText.parse(appended, changelog, head)
                         : addedEntries(refs, changelog, numbered);
                 return computation.compute(entries, join(configs), () -> baseConfigs(refs), options, changelog, true);
@@ -368,7 +374,7 @@ public final class ChangelogGate {
      * git diff adds, and one git process fewer keeps a short run short.
      */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
-        AddedText.Added appended = AddedText.appended(base, head);
+        AddedText.Added appended = AddedText.appended(base, head, changelog);
         return appended != null ? AddedText.parse(appended, changelog, head) : addedEntries(refs, changelog, head);
     }
 
@@ -495,7 +501,10 @@ public final class ChangelogGate {
         Problems problems = new Problems();
         problems.addAll(base.problems());
         problems.addAll(head.problems());
-        problems.throwIfErrors();
+        if (problems.hasErrors()) {
+            // with their excerpts, as process() gives them: plan collects both, and one problem is one line
+            throw new ProblemException(withSources(problems.all(), changelog, refs, base.bytes(), head.bytes()));
+        }
         // Link rules are not asked here: only which entries are new.
         return HistoryRules.check(base, head, new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), new Problems())
                 .additions();

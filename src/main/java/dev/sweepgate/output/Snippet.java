@@ -37,9 +37,10 @@ final class Snippet {
         if (excerpt == null || p.line() <= 0) {
             return "";
         }
+        // the excerpt of a long line is a piece of it: columns count from the piece's start
         String text = excerpt.line();
         int length = text.codePointCount(0, text.length());
-        int column = Math.max(1, p.column());
+        int column = Math.max(1, p.column() - excerpt.skipped());
         int start = Math.min(column - 1, length);
         // the window [from, to) of code points shown, the column inside it
         int from = 0;
@@ -51,16 +52,17 @@ final class Snippet {
         int fromIndex = text.offsetByCodePoints(0, from);
         int toIndex = text.offsetByCodePoints(fromIndex, to - from);
         int[] line = text.substring(fromIndex, toIndex).codePoints().toArray();
-        boolean restBlank = blank(text, toIndex);
-        String shown = (from > 0 ? String.valueOf(CUT) : "")
-                + visible(line, restBlank, to == length && excerpt.lineEnd())
-                + (to < length ? String.valueOf(CUT) : "");
+        boolean restBlank = !excerpt.more() && blank(text, toIndex);
+        boolean cutBefore = from > 0 || excerpt.skipped() > 0;
+        String shown = (cutBefore ? String.valueOf(CUT) : "")
+                + visible(line, restBlank, to == length && !excerpt.more() && excerpt.lineEnd())
+                + (to < length || excerpt.more() ? String.valueOf(CUT) : "");
         int at = start - from;
         int width = at >= line.length ? 1 : span(line, at);
         String number = String.valueOf(p.line());
         String gutter = " ".repeat(number.length());
         return " " + number + " | " + shown + "\n"
-                + " " + gutter + " | " + " ".repeat(at + (from > 0 ? 1 : 0)) + "^" + "~".repeat(Math.max(0, width - 1)) + "\n";
+                + " " + gutter + " | " + " ".repeat(at + (cutBefore ? 1 : 0)) + "^" + "~".repeat(Math.max(0, width - 1)) + "\n";
     }
 
     /** Whether the text holds nothing but spaces and tabs from {@code index} on. */

@@ -57,8 +57,10 @@ public final class YamlLoader {
      * look-ahead window each time it reads on, and a scalar or comment without a space or line
      * break is one look-ahead: a line of n characters costs it about n^2/2048 copies (8 MB on one
      * line: 27 s). Its code-point limit bounds the document, not a line. The longest line of any
-     * YAML file in the benchmark repository's history is 2 482 characters (a recipe; configs 244,
-     * the changelog 1 984), so this is 26 times that, and a file of such lines parses in linear time.
+     * version of any YAML file in the benchmark repository's history is 2 482 characters (a
+     * recipe; configs/*.yaml 244, perf-changelog.yaml 1 181; docs/problems.md), so this is 26
+     * times that, and a file of such lines parses in linear time. Checked on the bytes first
+     * ({@link #refuseLongLine}).
      */
     public static final int MAX_LINE = 64 * 1024;
     /**
@@ -104,7 +106,96 @@ public final class YamlLoader {
         if (bytes.length > MAX_BYTES) {
             throw new ProblemException(tooLarge(file, bytes.length));
         }
-        return loadDecoded(decodeUtf8(bytes, file), file, lineInFile);
+        refuseLongLine(bytes, 0, bytes.length, file, lineInFile);
+        return new Composer(file, lineInFile).compose(decodeUtf8(bytes, file));
+    }
+
+    /**
+     * Throws {@code yaml.too-long} when a line of {@code bytes[from, to)} holds more than
+     * {@link #MAX_LINE} characters, before anything decodes, copies or parses them: one pass
+     * over the bytes, so a 60 MB line is refused in well under a second and in no memory beyond
+     * the bytes themselves.
+     *
+     * @param lineInFile the 1-based line of the file that holds a 1-based line of the bytes from {@code from}
+     */
+    public static void refuseLongLine(byte[] bytes, int from, int to, String file, IntUnaryOperator lineInFile) {
+        // a byte-order mark is no character of the line (the composer leaves it out)
+        boolean bom = to - from >= 3 && bytes[from] == (byte) 0xEF && bytes[from + 1] == (byte) 0xBB && bytes[from + 2] == (byte) 0xBF;
+        int past = pastLongLine(bytes, bom ? from + 3 : from, to);
+        if (past >= 0) {
+            throw new ProblemException(tooLongLine(bytes, bom ? from + 3 : from, past, file, lineInFile));
+        }
+    }
+
+    /** {@link #refuseLongLine(byte[], int, int, String, IntUnaryOperator)} of a whole file. */
+    public static void refuseLongLine(byte[] bytes, String file) {
+        refuseLongLine(bytes, 0, bytes.length, file, IntUnaryOperator.identity());
+    }
+
+    /**
+     * The offset of the first byte of the first character past {@link #MAX_LINE} (UTF-16 units,
+     * as {@link #pastLongLine(String, int)} counts) on the first line of {@code bytes[from, to)} longer
+     * than that, or -1. A line ends at LF and at CR, as for snakeyaml. A character takes at least
+     * as many bytes as UTF-16 units, so only a line of more than MAX_LINE bytes is counted.
+     */
+    static int pastLongLine(byte[] bytes, int from, int to) {
+        int lineStart = from;
+        int units = -1; // UTF-16 units before i on its line, once the line is long enough to count
+        for (int i = from; i < to; i++) {
+            byte b = bytes[i];
+            if (b == '\n' || b == '\r') {
+                lineStart = i + 1;
+                units = -1;
+            } else if (i - lineStart >= MAX_LINE && (b & 0xC0) != 0x80) {
+                if (units < 0) {
+                    units = utf16Units(bytes, lineStart, i);
+                }
+                if (units >= MAX_LINE) {
+                    return i;
+                }
+                units += (b & 0xF8) == 0xF0 ? 2 : 1;
+            }
+        }
+        return -1;
+    }
+
+    /** UTF-16 units of the UTF-8 bytes {@code [from, to)}: one per character, two for one past U+FFFF. */
+    private static int utf16Units(byte[] bytes, int from, int to) {
+        int units = 0;
+        for (int i = from; i < to; i++) {
+            byte b = bytes[i];
+            if ((b & 0xC0) != 0x80) {
+                units += (b & 0xF8) == 0xF0 ? 2 : 1;
+            }
+        }
+        return units;
+    }
+
+    /** yaml.too-long at the character of {@code bytes} that starts at {@code offset}, as file:line:column. */
+    private static Problem tooLongLine(byte[] bytes, int from, int offset, String file, IntUnaryOperator lineInFile) {
+        int line = 1;
+        int lineStart = from;
+        for (int i = from; i < offset; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int column = 1;
+        for (int i = lineStart; i < offset; i++) {
+            if ((bytes[i] & 0xC0) != 0x80) {
+                column++;
+            }
+        }
+        return tooLongLine(new Position(file, lineInFile.applyAsInt(line), column));
+    }
+
+    /** Reads no further than the column: the rest of a 60 MB line is not worth a pass to count it. */
+    private static Problem tooLongLine(Position at) {
+        return Problem.error(at, "yaml.too-long", "this line holds more than " + MAX_LINE + " characters; YAML lines are "
+                + "limited to that (the longest real line is about 2 500), and the YAML "
+                + "parser slows down with the square of a line's length: break it up (a list in block style, "
+                + "one item a line; a long text as a folded `>` block) or remove what does not belong in the file");
     }
 
     /**
@@ -122,6 +213,10 @@ public final class YamlLoader {
      * @param lineInFile the 1-based line of {@code file} that holds a 1-based line of {@code text}
      */
     public Document loadDecoded(String text, String file, IntUnaryOperator lineInFile) {
+        int tooLong = pastLongLine(text, text.startsWith("\uFEFF") ? 1 : 0);
+        if (tooLong >= 0) {
+            throw new ProblemException(tooLongLine(text, text.startsWith("\uFEFF") ? 1 : 0, tooLong, file, lineInFile));
+        }
         return new Composer(file, lineInFile).compose(text);
     }
 
@@ -133,16 +228,23 @@ public final class YamlLoader {
      * parse it ({@link #loadPart}, {@link #join}): the start of the first line at or after byte
      * {@code from} that begins a top-level key. Any value the line before it holds is closed by
      * then: block content is indented, and an open flow collection or quote makes the first part
-     * fail to load on its own. -1 for a small file, one that starts with a directive, or when no
-     * such line follows.
+     * fail to load on its own. -1 for a small file, one that starts with a directive, when no
+     * such line follows, or when a line longer than {@link #MAX_LINE} bytes comes first (the whole
+     * file's load refuses it without reading the rest of that line).
      */
     public static int cutPoint(byte[] bytes, int from) {
         if (bytes.length < SMALLEST_TO_CUT || bytes.length > MAX_BYTES || bytes[0] == '%') {
             return -1;
         }
-        for (int i = Math.max(from, 1) - 1; i < bytes.length - 1; i++) {
-            if (bytes[i] == '\n' && beginsKey(bytes, i + 1)) {
-                return i + 1;
+        int lineStart = Math.max(from, 1) - 1;
+        for (int i = lineStart; i < bytes.length - 1; i++) {
+            if (bytes[i] == '\n') {
+                if (beginsKey(bytes, i + 1)) {
+                    return i + 1;
+                }
+                lineStart = i;
+            } else if (i - lineStart > MAX_LINE) {
+                return -1;
             }
         }
         return -1;
@@ -183,6 +285,9 @@ public final class YamlLoader {
             }
         }
         int offset = linesBefore;
+        if (pastLongLine(bytes, from, to) >= 0) {
+            return null;
+        }
         try {
             String text = decodeUtf8(Arrays.copyOfRange(bytes, from, to), file);
             Composer composer = new Composer(file, line -> line + offset);
@@ -284,29 +389,40 @@ public final class YamlLoader {
      * or -1. One pass, before snakeyaml-engine sees the text: a line ends at LF, and at a CR too,
      * as it does for snakeyaml.
      */
-    static int pastLongLine(String text) {
+    static int pastLongLine(String text, int from) {
         int n = text.length();
-        int start = 0;
+        // The next LF and the next CR, each searched for again only once passed: a CR search from
+        // every line start runs to the end of the text each time when there is none (quadratic).
+        int lf = -1;
+        int cr = -1;
+        int start = from;
         while (start < n) {
-            int lf = text.indexOf('\n', start);
-            int end = lf < 0 ? n : lf;
+            if (lf < start) {
+                lf = text.indexOf('\n', start);
+                lf = lf < 0 ? n : lf;
+            }
+            if (cr < start) {
+                cr = text.indexOf('\r', start);
+                cr = cr < 0 ? n : cr;
+            }
+            int end = Math.min(lf, cr);
             if (end - start > MAX_LINE) {
-                int from = start;
-                for (int i = start; i <= end; i++) {
-                    if (i == end || text.charAt(i) == '\r') {
-                        if (i - from > MAX_LINE) {
-                            return from + MAX_LINE;
-                        }
-                        from = i + 1;
-                    }
-                }
+                return start + MAX_LINE;
             }
-            if (lf < 0) {
-                break;
-            }
-            start = lf + 1;
+            start = end + 1;
         }
         return -1;
+    }
+
+    /** yaml.too-long at the first character past {@link #MAX_LINE} of its line in {@code text}, as file:line:column. */
+    private static Problem tooLongLine(String text, int from, int offset, String file, IntUnaryOperator lineInFile) {
+        int line = 1;
+        int lineStart = from;
+        for (int nl = text.indexOf('\n', from); nl >= 0 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+            line++;
+            lineStart = nl + 1;
+        }
+        return tooLongLine(new Position(file, lineInFile.applyAsInt(line), text.codePointCount(lineStart, offset) + 1));
     }
 
     /** Builds nodes from the event stream with an explicit stack, so no input can overflow ours. */
@@ -337,10 +453,6 @@ public final class YamlLoader {
         /** The document {@code text} holds, a byte-order mark at its start left out. */
         Document compose(String document) {
             String text = document.startsWith("\uFEFF") ? document.substring(1) : document;
-            int tooLong = pastLongLine(text);
-            if (tooLong >= 0) {
-                throw new ProblemException(tooLongLine(text, tooLong));
-            }
             try {
                 Iterator<Event> events = snakeyamlEvents(text);
                 while (events.hasNext()) {
@@ -414,23 +526,6 @@ public final class YamlLoader {
                 i += Character.charCount(c);
             }
             return Position.ofFile(file);
-        }
-
-        /** yaml.too-long at the first character past {@link #MAX_LINE} of its line, as file:line:column. */
-        private Problem tooLongLine(String text, int offset) {
-            int line = 1;
-            int lineStart = 0;
-            for (int nl = text.indexOf('\n'); nl >= 0 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
-                line++;
-                lineStart = nl + 1;
-            }
-            int lineEnd = text.indexOf('\n', offset);
-            int length = (lineEnd < 0 ? text.length() : lineEnd) - lineStart;
-            Position at = new Position(file, lineInFile.applyAsInt(line), text.codePointCount(lineStart, offset) + 1);
-            return Problem.error(at, "yaml.too-long", "this line is " + length + " characters long; YAML lines are "
-                    + "limited to " + MAX_LINE + " characters (the longest real line is about 2 500), and the YAML "
-                    + "parser slows down with the square of a line's length: break it up (a list in block style, "
-                    + "one item a line; a long text as a folded `>` block) or remove what does not belong in the file");
         }
 
         private Position position(Mark mark) {

@@ -49,7 +49,7 @@ class AddedTextPositionsTest {
         // Two- and three-byte characters (and U+2028, a line break to Python but not to the diff) before the new entry.
         String history = Changelogs.BASE.replace("Change alpha", "Change — alpha\u2028é") + "\n";
         String head = history + GAMMA;
-        AddedText.Added added = AddedText.appended(bytes(history), bytes(head));
+        AddedText.Added added = AddedText.appended(bytes(history), bytes(head), "perf-changelog.yaml");
         List<ChangelogEntry> entries = AddedText.parse(added, FILE, bytes(head));
         assertEquals(List.of("entry 3 (line 14)"), entries.stream().map(ChangelogEntry::label).toList());
     }
@@ -98,20 +98,20 @@ class AddedTextPositionsTest {
 
     @Test
     void anAppendKnowsTheHeadLineOfEachAppendedLine() {
-        AddedText.Added added = AddedText.appended(bytes("a\nb\n"), bytes("a\nb\nc\n++x\nd"));
+        AddedText.Added added = AddedText.appended(bytes("a\nb\n"), bytes("a\nb\nc\n++x\nd"), "perf-changelog.yaml");
         assertEquals("c\nd", added.text());
         assertArrayEquals(new int[] {3, 5}, added.headLines());
-        assertArrayEquals(new int[] {1}, AddedText.appended(bytes(""), bytes("c\n")).headLines());
-        assertNull(AddedText.appended(bytes("a"), bytes("ab\n")));
-        assertNull(AddedText.appended(bytes("a\n"), bytes("a\n")));
-        assertNull(AddedText.appended(bytes("a\n"), bytes("b\nc\n")));
+        assertArrayEquals(new int[] {1}, AddedText.appended(bytes(""), bytes("c\n"), "perf-changelog.yaml").headLines());
+        assertNull(AddedText.appended(bytes("a"), bytes("ab\n"), "perf-changelog.yaml"));
+        assertNull(AddedText.appended(bytes("a\n"), bytes("a\n"), "perf-changelog.yaml"));
+        assertNull(AddedText.appended(bytes("a\n"), bytes("b\nc\n"), "perf-changelog.yaml"));
         byte[] lateNul = new byte[8002];
         java.util.Arrays.fill(lateNul, (byte) 'x');
         lateNul[8000] = 0;
         lateNul[8001] = '\n';
-        assertEquals(1, AddedText.appended(bytes(""), lateNul).headLines().length);
+        assertEquals(1, AddedText.appended(bytes(""), lateNul, "perf-changelog.yaml").headLines().length);
         lateNul[7999] = 0;
-        assertNull(AddedText.appended(bytes(""), lateNul));
+        assertNull(AddedText.appended(bytes(""), lateNul, "perf-changelog.yaml"));
     }
 
     @Test

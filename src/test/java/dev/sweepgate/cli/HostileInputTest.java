@@ -285,18 +285,57 @@ class HostileInputTest {
     @Timeout(value = 40, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void anEightMegabyteLineIsRefusedAsTooLongAtItsLine(Target target) throws IOException {
         byte[] bytes = asTarget(target, ("note: \"" + "x".repeat(8 * 1024 * 1024) + "\"\n").getBytes(StandardCharsets.UTF_8));
+        assertTooLongAtItsLine(prepare(target, bytes), target.commands, target.path, lineOf(bytes, "note: \"xxx"));
+    }
+
+    /**
+     * The issue's sizes: a 60 MB line in a config, refused by every command that reads configs
+     * (snakeyaml-engine alone took 1 069 s and 6.5 GB on it).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aSixtyMegabyteLineInAConfigIsRefusedAsTooLongAtItsLine() throws IOException {
+        byte[] bytes = asTarget(Target.MASTER_CONFIG, ("note: \"" + "x".repeat(60_000_000) + "\"\n").getBytes(StandardCharsets.UTF_8));
+        assertTooLongAtItsLine(prepare(Target.MASTER_CONFIG, bytes), Target.MASTER_CONFIG.commands, Target.MASTER_CONFIG.path,
+                lineOf(bytes, "note: \"xxx"));
+    }
+
+    /** A 4 MB description in an appended entry (16.75 s before), committed and in the working tree. */
+    @ParameterizedTest(name = "a 4 MB description appended in {0}")
+    @EnumSource(value = Target.class, names = {"CHANGELOG_HEAD", "CHANGELOG_WORKING_TREE"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFourMegabyteDescriptionInAnAppendedEntryIsRefusedAsTooLongAtItsLine(Target target) throws IOException {
+        String entry = "\n- config-keys:\n    - alpha-fp8-mi355x-sglang\n  description:\n    - \"" + "y".repeat(4_000_000)
+                + "\"\n  pr-link: " + ChangelogFixture.LINK + "3\n";
+        byte[] bytes = (ChangelogFixture.HISTORY + entry).getBytes(StandardCharsets.UTF_8);
+        assertTooLongAtItsLine(prepare(target, bytes), target.commands, target.path, lineOf(bytes, "    - \"yyy"));
+    }
+
+    /** The 1-based line of the first occurrence of an ASCII text in the bytes. */
+    private static int lineOf(byte[] bytes, String text) {
+        int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf(text);
         int line = 1;
-        int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf("note: \"xxx");
         for (int i = 0; i < at; i++) {
             line += bytes[i] == '\n' ? 1 : 0;
         }
-        Path repo = prepare(target, bytes);
-        for (List<String> command : target.commands) {
+        return line;
+    }
+
+    /**
+     * Each command exits 1 with one yaml.too-long at file:line and the column past the limit, and
+     * the excerpt under it is a piece of the line around that column, cut with an ellipsis on both sides.
+     */
+    private void assertTooLongAtItsLine(Path repo, List<List<String>> commands, String file, int line) throws IOException {
+        for (List<String> command : commands) {
             String err = assertRefused(repo, command);
             String problem = err.lines().filter(l -> l.contains(": error: ")).findFirst().orElseThrow();
-            assertTrue(problem.contains(":" + line + ":" + (YamlLoader.MAX_LINE + 1) + ": error: this line is ")
-                    && problem.endsWith("[yaml.too-long]"), problem);
+            // the file, or the file at the base ref (perf-changelog.yaml@HEAD~1)
+            assertTrue(problem.matches("\\Q" + file + "\\E(@HEAD~1)?:" + line + ":" + (YamlLoader.MAX_LINE + 1)
+                    + ": error: this line holds more than " + YamlLoader.MAX_LINE + " characters.*")
+                    && problem.endsWith("[yaml.too-long]"), command + ": " + problem);
             assertTrue(err.length() < 2000, () -> "stderr is " + err.length() + " characters");
+            String excerpt = err.lines().filter(l -> l.startsWith(" " + line + " | ")).findFirst().orElseThrow();
+            assertTrue(excerpt.startsWith(" " + line + " | …") && excerpt.endsWith("…"), excerpt);
         }
     }
 

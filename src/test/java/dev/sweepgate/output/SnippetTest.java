@@ -65,6 +65,28 @@ class SnippetTest {
         assertEquals(Snippet.WIDTH, lines[0].length() - " 1 | ".length() - 2);
     }
 
+    /**
+     * Of a line too long to keep whole only a piece around the column is joined to the problem;
+     * what is shown is the same: the caret under its character after two-byte characters, the
+     * trailing spaces at the real end drawn, and a disable comment far from the column still read.
+     */
+    @Test
+    void aPieceOfAVeryLongLineShowsWhatTheWholeLineWould() {
+        String before = "k: " + "é".repeat(50_000) + " ";
+        String text = before + "target " + "b".repeat(50_000) + "  \n";
+        String[] lines = snippet(text, 1, before.length() + 1).split("\n");
+        assertTrue(lines[0].startsWith(" 1 | " + Snippet.CUT + "ééé") && lines[0].endsWith("bbb" + Snippet.CUT), lines[0]);
+        int caret = lines[1].indexOf('^');
+        assertEquals("target", lines[0].substring(caret, caret + 6));
+        String[] end = snippet(text, 1, text.length() - 2).split("\n");
+        assertTrue(end[0].startsWith(" 1 | " + Snippet.CUT + "bbb") && end[0].endsWith("b··⏎"), end[0]);
+        assertEquals(end[0].length() - 3, end[1].indexOf('^'));
+        String silenced = before + "x  # sweepgate: disable=r\n";
+        assertEquals(List.of(), Sources.apply(List.of(at(1, 2)), "f.yaml", silenced.getBytes(StandardCharsets.UTF_8)));
+        String notSilenced = before + "x  # sweepgate: disable=other\n";
+        assertEquals(1, Sources.apply(List.of(at(1, 2)), "f.yaml", notSilenced.getBytes(StandardCharsets.UTF_8)).size());
+    }
+
     @Test
     void nothingWithoutTheSourceText() {
         assertEquals("", Snippet.of(at(1, 1)));

@@ -636,7 +636,7 @@ class YamlLoaderTest {
             assertEquals("yaml.too-long", p.rule());
             assertEquals(3, p.line());
             assertEquals(YamlLoader.MAX_LINE + 1, p.column());
-            assertTrue(p.message().contains("this line is " + line.length() + " characters long"), p.message());
+            assertTrue(p.message().contains("this line holds more than " + YamlLoader.MAX_LINE + " characters"), p.message());
             // a comment, a quoted scalar and a flow list are refused alike: the line is what counts
             assertEquals("yaml.too-long", refused("# " + "x".repeat(YamlLoader.MAX_LINE) + "\n").rule());
             assertEquals("yaml.too-long", refused("v: \"" + "x ".repeat(YamlLoader.MAX_LINE / 2) + "\"\n").rule());
@@ -650,6 +650,30 @@ class YamlLoaderTest {
             // a CR ends a line too (as it does for snakeyaml): two halves within the limit load
             String half = "x".repeat(YamlLoader.MAX_LINE - 10);
             assertEquals(Map.of("a", half, "b", half), load("a: " + half + "\rb: " + half + "\n").root().toPlain());
+        }
+
+        /**
+         * The limit counts characters as the text does (UTF-16 units), read from the bytes before
+         * any decoding: a line of two-byte characters within it loads, one more is refused at the
+         * column (in code points) past it, as the decoded text's check says; a byte-order mark is
+         * no character of the first line.
+         */
+        @Test
+        void theLimitCountsCharactersNotBytes() {
+            String wide = "v: " + "é".repeat(YamlLoader.MAX_LINE - 3);
+            assertEquals(Map.of("v", wide.substring(3)), load(wide + "\n").root().toPlain());
+            Problem p = refused("a: 1\n" + wide + "é\n");
+            assertEquals(2, p.line());
+            assertEquals(YamlLoader.MAX_LINE + 1, p.column());
+            // four-byte characters are two units each: the first past the limit starts at unit 65 537
+            String emoji = "v: " + "😀".repeat(YamlLoader.MAX_LINE / 2);
+            Problem fromBytes = refused(emoji + "\n");
+            ProblemException fromText = assertThrows(ProblemException.class,
+                    () -> YamlLoader.standard().loadDecoded(emoji + "\n", "in.yaml"));
+            assertEquals(3 + (YamlLoader.MAX_LINE - 3) / 2 + 2, fromBytes.column());
+            assertEquals(fromText.problems().get(0).column(), fromBytes.column());
+            assertEquals(Map.of("v", wide.substring(3)), load("\uFEFF" + wide + "\n").root().toPlain());
+            assertEquals(YamlLoader.MAX_LINE + 1, refused("\uFEFF" + wide + "é\n").column());
         }
 
         @Test
