@@ -376,7 +376,7 @@ public final class Reviewer {
             Position at = new Position(s.file(), s.line(), 0);
             if (passes(view, s, words)) {
                 out.add(new Finding(Verdict.PASS, c.key(), at, "run_benchmark_serving gets --use-chat-template"));
-            } else if (words.stream().anyMatch(w -> w.raw().contains("[@]") || w.raw().startsWith("$"))) {
+            } else if (hidesArguments(words)) {
                 out.add(new Finding(Verdict.NOT_CHECKABLE, c.key(), at, "run_benchmark_serving's arguments come from a "
                         + "variable this reader cannot expand"));
             } else {
@@ -389,6 +389,33 @@ public final class Reviewer {
                     + "run_benchmark_serving, so its benchmark client's chat template is not read"));
         }
         return out;
+    }
+
+    /** A quoted expansion or an arithmetic expansion, which is one word: after an option, that option's value. */
+    private static final Pattern ONE_VALUE = Pattern.compile("\"\\$(?:\\w+|\\{[^}\\[]*})\"|\"?\\$\\(\\(.*\\)\\)\"?");
+
+    /**
+     * Whether an argument may expand to flags this reader cannot see: an array ({@code "${ARGS[@]}"}) or a bare
+     * expansion; a quoted expansion or arithmetic right after an option ({@code --model "$MODEL"},
+     * {@code --num-prompts $((CONC * 10))}) is that option's value, not a hidden flag.
+     */
+    static boolean hidesArguments(List<Words.Word> words) {
+        for (int i = 1; i < words.size(); i++) {
+            String raw = words.get(i).raw();
+            if (raw.contains("[@]")) {
+                return true;
+            }
+            boolean expansion = raw.startsWith("$") || raw.startsWith("\"$");
+            if (!expansion) {
+                continue;
+            }
+            String previous = words.get(i - 1).raw();
+            boolean value = previous.startsWith("-") && !previous.contains("=") && ONE_VALUE.matcher(raw).matches();
+            if (!value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean passes(ScriptView view, Statement call, List<Words.Word> words) {

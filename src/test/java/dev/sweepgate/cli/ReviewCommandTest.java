@@ -242,6 +242,16 @@ class ReviewCommandTest {
         assertEquals(1, run.exit());
         assertTrue(run.out().contains("9 chat template: FAIL") && run.out().contains(script + ":1"), run.out());
 
+        // Issue 31 item 7, a real script's shape: quoted expansions and arithmetic after options are their values.
+        repo.write(script, "run_benchmark_serving \\\n    --model \"$MODEL\" \\\n    --port \"$PORT\" \\\n"
+                + "    --num-prompts $((CONC * 10)) \\\n    --max-concurrency \"${CONC}\" \\\n    --result-dir /workspace/\n");
+        run = review();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains("9 chat template: FAIL") && run.out().contains("pass --use-chat-template"), run.out());
+        // A bare expansion where a flag could be may hide it: not checkable, never a pass.
+        repo.write(script, "run_benchmark_serving --model \"$MODEL\" $EXTRA_ARGS\n");
+        assertTrue(review().out().contains("9 chat template: NOT CHECKABLE"), review().out());
+
         repo.write(script, "ARGS=(--model \"$MODEL\" --use-chat-template)\nrun_benchmark_serving \"${ARGS[@]}\"\n");
         assertTrue(review().out().contains("9 chat template: PASS"), review().out());
 
