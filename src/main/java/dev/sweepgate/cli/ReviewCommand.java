@@ -12,6 +12,7 @@ import dev.sweepgate.review.Review;
 import dev.sweepgate.review.ReviewFormat;
 import dev.sweepgate.review.ReviewReport;
 import dev.sweepgate.review.Reviewer;
+import dev.sweepgate.review.SignOff;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -33,6 +34,10 @@ final class ReviewCommand implements ContextCommand {
     private final OptionSpec date = Specs.value("--date", "YYYY-MM-DD", String.class,
             "The review date for dated deprecations in MODELS.md (default: today, UTC).").build();
 
+    private final OptionSpec prBody = Specs.value("--pr-body", "FILE", String.class,
+            "The sign-off text (the pull request's body) in a file: where checks 6a and 6b read a documented exception. "
+                    + "Without it, a missing upstream image or engine-first config is NOT CHECKABLE, not a FAIL.").build();
+
     private final OptionSpec goldenDir = Specs.value("--golden-dir", "DIR", String.class,
             "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
             .defaultValue(GoldenOptions.DEFAULT_DIR).build();
@@ -51,7 +56,7 @@ final class ReviewCommand implements ContextCommand {
                         "The change is the head against its merge base with --base-ref, as for every command; "
                                 + "without --head-ref, the working tree. Reads only the launch scripts and recipes "
                                 + "the reviewed configs reach."),
-                List.of(change.spec(), configFiles.spec(), head.spec()), prNumber, date, goldenDir, format),
+                List.of(change.spec(), configFiles.spec(), head.spec()), prNumber, date, prBody, goldenDir, format),
                 "0:no check fails (NOT CHECKABLE items are listed for a person)", "1:a check fails", "2:bad usage",
                 "3:environment failure (git, files)");
     }
@@ -67,7 +72,7 @@ final class ReviewCommand implements ContextCommand {
         Review review;
         try (Change read = ChangeReader.read(gate, git, RepoRoot.of(context.dir()), refs, change.changelogFile(),
                 pr == null ? null : Math.toIntExact(pr), day)) {
-            review = new Reviewer(read, curves(context)).review();
+            review = new Reviewer(read, curves(context), signOff(context)).review();
         }
         ReviewFormat chosen = format.getValue();
         switch (chosen) {
@@ -97,6 +102,11 @@ final class ReviewCommand implements ContextCommand {
         } catch (DateTimeParseException e) {
             throw new UsageException("--date must be a date YYYY-MM-DD, not " + given);
         }
+    }
+
+    private SignOff signOff(Context context) {
+        String file = prBody.getValue();
+        return file == null ? null : SignOff.parse(file, context.read(file));
     }
 
     /** The golden curves; none when the directory is absent (check 11 then names the missing curve). */

@@ -57,10 +57,13 @@ public final class Reviewer {
     private final List<String> reviewedConfigs;
     private final List<Change.ChangedFile> reviewedFiles;
     private final Map<String, byte[]> configSources = new HashMap<>();
+    private final SignOff signOff;
 
-    public Reviewer(Change change, GoldenCurves curves) {
+    /** @param signOff the sign-off text (--pr-body), where 6a and 6b read documented exceptions; null when not given */
+    public Reviewer(Change change, GoldenCurves curves, SignOff signOff) {
         this.change = change;
         this.curves = curves;
+        this.signOff = signOff;
         this.reviewedConfigs = reviewedConfigs(change);
         this.reviewedFiles = change.files().stream().filter(f -> !f.deleted()
                 && REVIEWED_DIRS.stream().anyMatch(d -> f.path().startsWith(d))).toList();
@@ -135,9 +138,31 @@ public final class Reviewer {
         if (image.startsWith(organisation)) {
             return new Finding(Verdict.PASS, c.key(), at, "image " + c.image() + " is " + organisation + "'s (framework " + f + ")");
         }
-        return new Finding(Verdict.FAIL, c.key(), at, "framework " + f + " on " + gpu + " must use an upstream " + organisation
+        return exceptional(c, at, gpu, "framework " + f + " on " + gpu + " must use an upstream " + organisation
                 + " image (" + (f.equals("vllm") ? "vllm/vllm-openai:…, vllm/vllm-openai-rocm:…" : "lmsysorg/sglang:…, lmsysorg/sglang-rocm:…")
-                + "), not " + c.image() + "; a documented exception is a `# sweepgate: disable=review.upstream-image` comment with its reason");
+                + "), not " + c.image(), "review.upstream-image");
+    }
+
+    /**
+     * A FAIL of 6a or 6b, unless the sign-off documents the exception (the checklist allows new hardware and a new
+     * model architecture): then waived, naming the line. Without the sign-off text whether it does is unknown, so
+     * the finding is NOT CHECKABLE (a warning) that names the exception to document.
+     */
+    private Finding exceptional(MasterConfig c, Position at, String gpu, String broken, String rule) {
+        String document = "document the exception (new hardware, or a new model architecture upstream does not support yet) "
+                + "in the sign-off's additional detail section, a line such as 'exception: " + c.modelPrefix() + " on " + gpu
+                + ": <reason>', or with a `# sweepgate: disable=" + rule + "` comment and its reason";
+        if (signOff == null) {
+            return new Finding(Verdict.NOT_CHECKABLE, c.key(), at, broken + "; without the sign-off text (--pr-body FILE) "
+                    + "whether an exception is documented is unknown: " + document);
+        }
+        SignOff.Line line = signOff.exception(c.key(), c.modelPrefix(), gpu);
+        if (line != null) {
+            return new Finding(Verdict.FAIL, c.key(), at, broken + "; the sign-off documents the exception ("
+                    + signOff.at(line) + ": " + line.text().strip() + ")").waive();
+        }
+        return new Finding(Verdict.FAIL, c.key(), at, broken + "; " + signOff.file() + " documents no exception for "
+                + c.key() + ": " + document);
     }
 
     /** The image without a docker.io/ registry, {@code #} read as {@code /}. */
@@ -189,10 +214,9 @@ public final class Reviewer {
                 out.add(new Finding(Verdict.PASS, c.key(), at, "new " + f + " config; " + String.join(", ", upstream)
                         + " already runs " + c.modelPrefix() + " on " + gpu + " with an upstream engine"));
             } else {
-                out.add(new Finding(Verdict.FAIL, c.key(), at, "new " + f + " config for " + c.modelPrefix() + " on " + gpu
-                        + ", but no vllm or sglang config runs " + c.modelPrefix() + " on " + gpu + " (MODELS.md's engine "
-                        + "submission policy: the upstream engine first; new hardware or a new architecture is a "
-                        + "`# sweepgate: disable=review.engine-first` comment with its reason)"));
+                out.add(exceptional(c, at, gpu, "new " + f + " config for " + c.modelPrefix() + " on " + gpu
+                        + ", but no vllm or sglang config runs " + c.modelPrefix() + " on " + gpu + " (the upstream engine "
+                        + "first)", "review.engine-first"));
             }
         }
         return out;
@@ -357,7 +381,7 @@ public final class Reviewer {
             Position at = new Position(s.file(), s.line(), 0);
             if (passes(view, s, words)) {
                 out.add(new Finding(Verdict.PASS, c.key(), at, "run_benchmark_serving gets --use-chat-template"));
-            } else if (words.stream().anyMatch(w -> w.raw().contains("[@]") || w.raw().startsWith("$"))) {
+            } else if (hidesArguments(words)) {
                 out.add(new Finding(Verdict.NOT_CHECKABLE, c.key(), at, "run_benchmark_serving's arguments come from a "
                         + "variable this reader cannot expand"));
             } else {
@@ -370,6 +394,33 @@ public final class Reviewer {
                     + "run_benchmark_serving, so its benchmark client's chat template is not read"));
         }
         return out;
+    }
+
+    /** A quoted expansion or an arithmetic expansion, which is one word: after an option, that option's value. */
+    private static final Pattern ONE_VALUE = Pattern.compile("\"\\$(?:\\w+|\\{[^}\\[]*})\"|\"?\\$\\(\\(.*\\)\\)\"?");
+
+    /**
+     * Whether an argument may expand to flags this reader cannot see: an array ({@code "${ARGS[@]}"}) or a bare
+     * expansion; a quoted expansion or arithmetic right after an option ({@code --model "$MODEL"},
+     * {@code --num-prompts $((CONC * 10))}) is that option's value, not a hidden flag.
+     */
+    static boolean hidesArguments(List<Words.Word> words) {
+        for (int i = 1; i < words.size(); i++) {
+            String raw = words.get(i).raw();
+            if (raw.contains("[@]")) {
+                return true;
+            }
+            boolean expansion = raw.startsWith("$") || raw.startsWith("\"$");
+            if (!expansion) {
+                continue;
+            }
+            String previous = words.get(i - 1).raw();
+            boolean value = previous.startsWith("-") && !previous.contains("=") && ONE_VALUE.matcher(raw).matches();
+            if (!value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean passes(ScriptView view, Statement call, List<Words.Word> words) {
@@ -606,14 +657,15 @@ public final class Reviewer {
         return all;
     }
 
-    /** FAILs on a line with {@code # sweepgate: disable=RULE} are waived (a documented exception). */
+    /** FAILs (and NOT CHECKABLEs) on a line with {@code # sweepgate: disable=RULE} are waived (a documented exception). */
     private List<CheckResult> waive(List<CheckResult> checks) {
         Map<String, byte[]> sources = sources();
         List<CheckResult> out = new ArrayList<>();
         for (CheckResult c : checks) {
             List<Finding> findings = new ArrayList<>();
             for (Finding f : c.findings()) {
-                if (f.verdict() == Verdict.FAIL && f.at() != null && f.at().line() > 0
+                // A NOT CHECKABLE of 6a/6b (no sign-off text) is documented by the comment as well as a FAIL is.
+                if ((f.verdict() == Verdict.FAIL || f.verdict() == Verdict.NOT_CHECKABLE) && f.at() != null && f.at().line() > 0
                         && Sources.apply(List.of(problem(c, f)), sources).isEmpty()) {
                     findings.add(f.waive());
                 } else {

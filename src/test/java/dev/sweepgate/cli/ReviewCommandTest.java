@@ -242,6 +242,16 @@ class ReviewCommandTest {
         assertEquals(1, run.exit());
         assertTrue(run.out().contains("9 chat template: FAIL") && run.out().contains(script + ":1"), run.out());
 
+        // Issue 31 item 7, a real script's shape: quoted expansions and arithmetic after options are their values.
+        repo.write(script, "run_benchmark_serving \\\n    --model \"$MODEL\" \\\n    --port \"$PORT\" \\\n"
+                + "    --num-prompts $((CONC * 10)) \\\n    --max-concurrency \"${CONC}\" \\\n    --result-dir /workspace/\n");
+        run = review();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains("9 chat template: FAIL") && run.out().contains("pass --use-chat-template"), run.out());
+        // A bare expansion where a flag could be may hide it: not checkable, never a pass.
+        repo.write(script, "run_benchmark_serving --model \"$MODEL\" $EXTRA_ARGS\n");
+        assertTrue(review().out().contains("9 chat template: NOT CHECKABLE"), review().out());
+
         repo.write(script, "ARGS=(--model \"$MODEL\" --use-chat-template)\nrun_benchmark_serving \"${ARGS[@]}\"\n");
         assertTrue(review().out().contains("9 chat template: PASS"), review().out());
 
@@ -254,13 +264,16 @@ class ReviewCommandTest {
     void aDowngradedImageFailsUnlessADisableCommentDocumentsTheException() {
         repo.write("configs/amd-master.yaml", config("toy-fp4-mi355x-sglang", "rocm/sgl-dev:v1", "toy", "sglang", "mi355x", FIXED));
         repo.write("benchmarks/single_node/fixed_seq_len/toy_fp4_mi355x_sglang_mtp.sh", "run_benchmark_serving --use-chat-template\n");
-        ChangelogFixture.Run run = review("--format", "github");
+        ReviewVerdictsTest.body("Bumps the image.\n").accept(repo);
+        ChangelogFixture.Run run = review("--format", "github", "--pr-body", ReviewVerdictsTest.BODY);
         assertEquals(1, run.exit());
         assertTrue(run.err().contains("::error file=configs/amd-master.yaml,line=2") && run.err().contains("review.upstream-image"), run.err());
 
         repo.write("configs/amd-master.yaml", repo.read("configs/amd-master.yaml")
                 .replace("rocm/sgl-dev:v1", "rocm/sgl-dev:v1  # sweepgate: disable=review.upstream-image new hardware bring-up"));
-        assertEquals(0, review().exit(), review().out());
+        assertEquals(0, review("--pr-body", ReviewVerdictsTest.BODY).exit(), review().out());
+        assertTrue(review("--pr-body", ReviewVerdictsTest.BODY).out().contains("WAIVED"), review().out());
+        // Without the sign-off text the comment documents it too.
         assertTrue(review().out().contains("WAIVED"), review().out());
     }
 
@@ -273,7 +286,36 @@ class ReviewCommandTest {
     @Test
     void aNewOtherEngineWithoutAnUpstreamSiblingFailsEngineFirst() {
         repo.write("configs/nvidia-master.yaml", config("toy-fp4-gb300-atom", "rocm/atom:1", "toy", "atom", "gb300", FIXED));
-        assertTrue(review().out().contains("6b engine first: FAIL"), review().out());
+        ReviewVerdictsTest.body("Adds ATOM.\n").accept(repo);
+        assertTrue(review("--pr-body", ReviewVerdictsTest.BODY).out().contains("6b engine first: FAIL"), review().out());
+    }
+
+    /**
+     * Issue 31 item 1: 12 of 40 real commits add dynamo-* configs on GB200/GB300, where no plain vllm/sglang config
+     * can exist; upstream accepts an exception documented in the sign-off. Without the text it is a warning that
+     * names what to document; with a sign-off in the template's shape that documents it, a waived FAIL.
+     */
+    @Test
+    void aDynamoConfigOnGb300IsAWarningWithoutTheSignOffAndPassesWhenTheSignOffDocumentsTheException() {
+        repo.write("configs/nvidia-master.yaml", config("toy-fp4-gb300-dynamo-sglang", "lmsysorg/sglang:v1", "toy", "dynamo-sglang",
+                "gb300", FIXED));
+        ChangelogFixture.Run run = review("--format", "github");
+        assertTrue(run.err().contains("::warning file=configs/nvidia-master.yaml,line=7") && run.err().contains("review.engine-first")
+                && run.err().contains("exception: toy on gb300"), run.err());
+        assertTrue(!run.err().contains("::error") || !run.err().contains("engine-first"), run.err());
+
+        ReviewVerdictsTest.body("""
+                As a PR reviewer and CODEOWNER, I have reviewed this and have:
+                - [x] Verified that this PR has passed PR validation.
+
+                ### Additional detail section:
+                - Engine-first exception: toy on GB300 NVL72 runs disaggregated through Dynamo only; no plain SGLang config exists there.
+
+                Signed: `someone`
+                """).accept(repo);
+        run = review("--pr-body", ReviewVerdictsTest.BODY);
+        assertTrue(run.out().contains("6b engine first: PASS"), run.out());
+        assertTrue(run.out().contains("the sign-off documents the exception (.git/pr-body.md:5: - Engine-first exception"), run.out());
     }
 
     @Test

@@ -26,12 +26,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Not every check can give every verdict:
  * <ul>
  * <li>0 owners is information and never has a verdict; it is not a case here.</li>
- * <li>6a upstream image has no NOT CHECKABLE: an image and a runner are always readable
- *     (other frameworks and hardware are N/A).</li>
+ * <li>6a upstream image is NOT CHECKABLE only for a downstream image without the sign-off text
+ *     (--pr-body), which may document the exception (other frameworks and hardware are N/A).</li>
  * <li>6c public image and 12 append-only have no NOT CHECKABLE either (the spec's "cannot
  *     decide" column is empty for them).</li>
- * <li>6b engine first is NOT CHECKABLE only when the base's configs cannot be read, which also
- *     fails the review as a whole: its own test below, not a case.</li>
+ * <li>6b engine first is NOT CHECKABLE without the sign-off text (a case), and when the base's configs
+ *     cannot be read, which also fails the review as a whole: its own test below.</li>
  * </ul>
  */
 class ReviewVerdictsTest {
@@ -140,6 +140,19 @@ class ReviewVerdictsTest {
         };
     }
 
+    /** The sign-off text: in .git/, so that it is no file of the change. */
+    static final String BODY = ".git/pr-body.md";
+
+    static Consumer<TestRepo> body(String text) {
+        return r -> {
+            try {
+                Files.writeString(r.dir().resolve(BODY), text);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
     /** The base's SGLang config with another image: reviewed, every check of it otherwise as in the base. */
     static final Consumer<TestRepo> TOUCH_SGLANG = amd(config(SGLANG, "lmsysorg/sglang:v2", "toy", "sglang", "mi355x", FIXED_8K1K));
 
@@ -194,8 +207,18 @@ class ReviewVerdictsTest {
                 c("6a upstream image", "PASS", "a digest-pinned docker.io/ image",
                         nvidia(config("toy-fp4-b200-vllm-agentic", "docker.io/vllm/vllm-openai@sha256:abc", "toy", "vllm", "cluster:b200-x",
                                 AGENTIC_PLAIN))),
-                c("6a upstream image", "FAIL", "an sglang config on a downstream image", amd(config(SGLANG, "rocm/sgl-dev:v1", "toy",
-                        "sglang", "mi355x", FIXED_8K1K))).also("must use an upstream lmsysorg/ image", at("configs/amd-master.yaml", 2)),
+                c("6a upstream image", "FAIL", "an sglang config on a downstream image, the sign-off documenting no exception",
+                        amd(config(SGLANG, "rocm/sgl-dev:v1", "toy", "sglang", "mi355x", FIXED_8K1K)).andThen(body("Bumps the image.\n")))
+                        .also("must use an upstream lmsysorg/ image", at("configs/amd-master.yaml", 2), "documents no exception")
+                        .with("--pr-body", BODY),
+                c("6a upstream image", "NOT CHECKABLE", "a downstream image without the sign-off text",
+                        amd(config(SGLANG, "rocm/sgl-dev:v1", "toy", "sglang", "mi355x", FIXED_8K1K)))
+                        .also("without the sign-off text (--pr-body FILE)", "'exception: toy on mi355x: <reason>'"),
+                c("6a upstream image", "PASS", "a downstream image whose exception the sign-off documents",
+                        amd(config(SGLANG, "rocm/sgl-dev:v1", "toy", "sglang", "mi355x", FIXED_8K1K))
+                                .andThen(body("### Additional detail section:\n- Exception: toy on MI355X is new hardware for upstream\n")))
+                        .also("WAIVED", "the sign-off documents the exception (.git/pr-body.md:2: - Exception: toy on MI355X")
+                        .with("--pr-body", BODY),
                 c("6a upstream image", "N/A", "hardware that is not established", nvidia(config("toy-fp4-l40-vllm", "nvcr.io/x/vllm:1",
                         "toy", "vllm", "cluster:b200-x", fixed(8192, 1024)).replace("runner: cluster:b200-x", "runner: l40"))
                         .andThen(write("configs/runners.yaml", RUNNERS + "  l40: [l40-x_0]\n")))
@@ -206,8 +229,19 @@ class ReviewVerdictsTest {
                 c("6b engine first", "PASS", "a new trt config where vLLM already runs the model", trtAgentic("1.49"))
                         .also("toy-fp4-b200-vllm already runs toy on b200 with an upstream engine"),
                 c("6b engine first", "FAIL", "a new atom config on hardware no upstream engine runs the model on",
-                        nvidia(config("toy-fp4-h200-atom", "rocm/atom:1", "toy", "atom", "h200", fixed(8192, 1024))))
-                        .also("no vllm or sglang config runs toy on h200", at("configs/nvidia-master.yaml", 7)),
+                        nvidia(config("toy-fp4-h200-atom", "rocm/atom:1", "toy", "atom", "h200", fixed(8192, 1024)))
+                                .andThen(body("Adds ATOM on H200.\n\n### Additional detail section:\n- new hardware for other models\n")))
+                        .also("no vllm or sglang config runs toy on h200", at("configs/nvidia-master.yaml", 7)).with("--pr-body", BODY),
+                // Issue 31: dynamo-trt on GB200, where no plain config can exist (real commits' shape)
+                c("6b engine first", "NOT CHECKABLE", "a new dynamo-trt config on h200 without the sign-off text",
+                        nvidia(config("toy-fp4-h200-dynamo-trt", "nvcr.io#nvidia/ai-dynamo/tensorrtllm-runtime:1", "toy", "dynamo-trt",
+                                "h200", fixed(8192, 1024))))
+                        .also("no vllm or sglang config runs toy on h200", "'exception: toy on h200: <reason>'"),
+                c("6b engine first", "PASS", "a new dynamo-trt config whose exception the sign-off documents",
+                        nvidia(config("toy-fp4-h200-dynamo-trt", "nvcr.io#nvidia/ai-dynamo/tensorrtllm-runtime:1", "toy", "dynamo-trt",
+                                "h200", fixed(8192, 1024))).andThen(body("Engine-first exception for toy-fp4-h200-dynamo-trt: "
+                                + "multi-node disaggregation has no upstream config\n")))
+                        .also("WAIVED", "the sign-off documents the exception (.git/pr-body.md:1").with("--pr-body", BODY),
                 c("6b engine first", "N/A", "an upstream engine", TOUCH_SGLANG).also("framework sglang is an upstream engine"),
                 c("6b engine first", "N/A", "a changed, not new, trt config",
                         write("configs/nvidia-master.yaml", BASE_NVIDIA.replace("tensorrt-llm:1", "tensorrt-llm:2")))
