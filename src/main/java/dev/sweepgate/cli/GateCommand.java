@@ -302,7 +302,7 @@ final class GateCommand implements ContextCommand {
         return md.toString();
     }
 
-    /** configs/ and golden_al_distribution/ at the head, written to a scratch directory on first use. */
+    /** What validate-configs reads at the head (configs, golden curves, the launch files and runners that resolve them), written to a scratch directory on first use. */
     private static final class HeadTree {
         private final Git git;
         private final String commit;
@@ -323,9 +323,9 @@ final class GateCommand implements ContextCommand {
                     throw new EnvironmentException("cannot create a scratch directory: " + e.getMessage());
                 }
                 Git.Result listed = git.run(List.of("ls-tree", "-r", "-z", "--name-only", commit, "--", "configs",
-                        "golden_al_distribution"));
+                        "golden_al_distribution", "benchmarks", "runners"));
                 if (!listed.ok()) {
-                    throw new EnvironmentException("cannot list configs/ and golden_al_distribution/ at " + label + ": "
+                    throw new EnvironmentException("cannot list configs/, golden_al_distribution/, benchmarks/ and runners/ at " + label + ": "
                             + listed.stderr().strip());
                 }
                 List<Git.Blob> blobs = Stream.of(listed.stdoutText().split("\0")).filter(p -> !p.isEmpty())

@@ -141,7 +141,7 @@ public final class CoverageCheck {
     }
 
     /** Per config key, which appended entries cover which scenarios. */
-    private record Coverers(Map<String, Map<ScenarioType, List<ChangelogEntry>>> covering,
+    record Coverers(Map<String, Map<ScenarioType, List<ChangelogEntry>>> covering,
                             Map<String, List<ChangelogEntry>> evalsOnly) {
         List<ChangelogEntry> covering(String key, ScenarioType scenario) {
             return covering.getOrDefault(key, Map.of()).getOrDefault(scenario, List.of());
@@ -152,7 +152,7 @@ public final class CoverageCheck {
         }
     }
 
-    private static Coverers coverers(List<ChangelogEntry> entries, List<String> headKeys) {
+    static Coverers coverers(List<ChangelogEntry> entries, List<String> headKeys) {
         Map<String, Map<ScenarioType, List<ChangelogEntry>>> covering = new LinkedHashMap<>();
         Map<String, List<ChangelogEntry>> evalsOnly = new LinkedHashMap<>();
         for (ChangelogEntry entry : entries) {

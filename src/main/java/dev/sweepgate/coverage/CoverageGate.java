@@ -4,6 +4,11 @@ import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.gate.ChangelogGate;
+import dev.sweepgate.git.Git;
+import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.launch.LaunchChanges;
+import dev.sweepgate.launch.LaunchIndex;
+import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.sweep.SweepComputation;
@@ -68,6 +73,26 @@ public final class CoverageGate {
         if (base == null || head == null) {
             return CoverageResult.failed(problems);
         }
-        return check.check(base, head, entries, changelog, refs.baseRef(), headLabel(refs));
+        CoverageResult configs = check.check(base, head, entries, changelog, refs.baseRef(), headLabel(refs));
+        return withLaunchFiles(gate, refs, configs, base, head, entries, changelog);
+    }
+
+    /**
+     * {@code configs} with the coverage of the change's files under benchmarks/: each resolved to
+     * the configs that run it, at the head (a deleted file at the base).
+     */
+    public static CoverageResult withLaunchFiles(ChangelogGate gate, ChangelogGate.Refs refs, CoverageResult configs,
+                                                 ConfigSet base, ConfigSet head, List<ChangelogEntry> entries, String changelog) {
+        Git git = gate.git();
+        List<LaunchChanges.Changed> changed = LaunchChanges.between(git, refs.baseCommit(), refs.headCommit());
+        if (changed.isEmpty()) {
+            return configs;
+        }
+        try (RepoFiles headFiles = refs.headIsWorkingTree() ? RepoFiles.workingTree(RepoRoot.of(git.dir()))
+                : RepoFiles.commit(git, refs.headCommit());
+             RepoFiles baseFiles = RepoFiles.commit(git, refs.baseCommit())) {
+            return LaunchCoverage.check(configs, changed, head, () -> LaunchIndex.of(head, headFiles),
+                    () -> LaunchIndex.of(base, baseFiles), entries, changelog, refs.baseRef(), headLabel(refs));
+        }
     }
 }

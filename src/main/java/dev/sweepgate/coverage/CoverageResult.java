@@ -16,12 +16,40 @@ import java.util.Set;
  * entries covering each changed scenario, the configs removed at the head, and the problems.
  *
  * @param removed keys that exist at the base only: they need no entry, and are only listed
+ * @param launch  the changed files under benchmarks/ and the configs that run them
  */
-public record CoverageResult(List<ConfigChange> changed, List<String> removed, List<Problem> problems) {
+public record CoverageResult(List<ConfigChange> changed, List<String> removed, List<LaunchChange> launch,
+                             List<Problem> problems) {
     public CoverageResult {
         changed = List.copyOf(changed);
         removed = List.copyOf(removed);
+        launch = List.copyOf(launch);
         problems = List.copyOf(problems);
+    }
+
+    public CoverageResult(List<ConfigChange> changed, List<String> removed, List<Problem> problems) {
+        this(changed, removed, List.of(), problems);
+    }
+
+    /**
+     * A changed file under benchmarks/ (a launch script, a script it sources, a recipe).
+     *
+     * @param configs   the configs that run it (at the head; for a deleted file, those at the base that still exist)
+     * @param library   a shared library: sourced by several launch scripts
+     * @param uncovered the configs no appended entry selects for the scenario they run it in
+     */
+    public record LaunchChange(String path, boolean deleted, boolean library, List<String> configs, List<String> uncovered) {
+        public LaunchChange {
+            configs = List.copyOf(configs);
+            uncovered = List.copyOf(uncovered);
+        }
+    }
+
+    /** This result with the launch files' coverage added. */
+    public CoverageResult withLaunch(List<LaunchChange> changes, List<Problem> more) {
+        List<Problem> all = new ArrayList<>(problems);
+        all.addAll(more);
+        return new CoverageResult(changed, removed, changes, all);
     }
 
     /**
@@ -67,6 +95,10 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
             sb.append("  removed at the head (no entry needed: config-keys resolve at the head): ")
                     .append(String.join(", ", removed)).append('\n');
         }
+        for (LaunchChange change : launch) {
+            sb.append("  ").append(change.path()).append(change.deleted() ? " (deleted)" : "").append(": ")
+                    .append(launchLine(change)).append('\n');
+        }
         return sb.toString();
     }
 
@@ -92,8 +124,36 @@ public record CoverageResult(List<ConfigChange> changed, List<String> removed, L
         if (!removed.isEmpty()) {
             sb.append("Removed at the head (no entry needed): ").append(escape(String.join(", ", removed))).append("\n\n");
         }
+        if (!launch.isEmpty()) {
+            sb.append("| launch file | configs that run it |\n| --- | --- |\n");
+            for (LaunchChange change : launch) {
+                sb.append("| ").append(escape(change.path())).append(change.deleted() ? " (deleted)" : "").append(" | ")
+                        .append(escape(launchLine(change))).append(" |\n");
+            }
+            sb.append('\n');
+        }
         return sb.toString();
     }
+
+    /** {@code 2 configs (a, b), covered}: what a changed launch file reaches and whether entries select it. */
+    public static String launchLine(LaunchChange change) {
+        if (change.configs().isEmpty()) {
+            return change.deleted() ? "no config that still exists ran it (no entry needed)" : "no config runs it";
+        }
+        String configs = change.configs().size() <= MAX_LISTED ? String.join(", ", change.configs())
+                : String.join(", ", change.configs().subList(0, MAX_LISTED)) + " and " + (change.configs().size() - MAX_LISTED)
+                        + " more";
+        String reach = (change.library() ? "a shared library, " : "") + change.configs().size()
+                + (change.configs().size() == 1 ? " config (" : " configs (") + configs + ")";
+        if (change.uncovered().isEmpty()) {
+            return reach + ", covered";
+        }
+        return reach + ", " + (change.uncovered().size() == change.configs().size() ? "NOT covered"
+                : change.uncovered().size() + " NOT covered");
+    }
+
+    /** Configs named in a line before "and N more". */
+    static final int MAX_LISTED = 8;
 
     private static List<String> scenarioLines(ConfigChange change) {
         List<String> lines = new ArrayList<>();

@@ -91,6 +91,11 @@ public final class ChangelogGate {
         return new ChangelogGate(this, repo);
     }
 
+    /** The repository the gate reads (launch files are read through it too). */
+    public Git git() {
+        return git;
+    }
+
     /** {@code path} as seen from where git runs: the repository's file when the directory has none (RepoRoot). */
     public String located(String path) {
         return RepoRoot.locate(git.dir(), path);

@@ -24,10 +24,10 @@ public final class PullRequestGate {
      *
      * @param review what {@code review} reads beyond the changelog and the configs
      */
-    public record Touched(boolean changelog, boolean configs, boolean golden, boolean review) {
+    public record Touched(boolean changelog, boolean configs, boolean golden, boolean launch, boolean review) {
         /** From the paths {@code git diff --name-only} lists. */
         public static Touched of(List<String> changed, String changelog) {
-            boolean log = false, configs = false, golden = false, review = false;
+            boolean log = false, configs = false, golden = false, launch = false, review = false;
             for (String path : changed) {
                 if (path.equals(changelog)) {
                     log = true;
@@ -35,12 +35,15 @@ public final class PullRequestGate {
                     configs = true;
                 } else if (path.startsWith("golden_al_distribution/")) {
                     golden = true;
-                } else if (path.startsWith("benchmarks/") || path.startsWith("runners/") || path.startsWith("docs/waiver/")
-                        || path.equals("MODELS.md")) {
+                } else if (path.startsWith("benchmarks/")) {
+                    // launch scripts and recipes: what configs run, held to the changelog rule too
+                    launch = true;
+                    review = true;
+                } else if (path.startsWith("runners/") || path.startsWith("docs/waiver/") || path.equals("MODELS.md")) {
                     review = true;
                 }
             }
-            return new Touched(log, configs, golden, review);
+            return new Touched(log, configs, golden, launch, review);
         }
 
         /** Whether {@code review} and the plan have anything to look at. */
@@ -54,7 +57,7 @@ public final class PullRequestGate {
      *
      * @param policy   {@code --pr-number N}, {@code --pull-request} or nothing (a push to the base branch)
      * @param repo     {@code --repo OWNER/NAME}, or null
-     * @param headTree the configs and golden curves at the head, extracted on first use
+     * @param headTree the configs, golden curves, launch scripts and runners at the head, extracted on first use
      */
     public record Request(String baseRef, String headRef, String changelog, List<String> policy, String repo,
                           Supplier<String> headTree) {
@@ -80,12 +83,13 @@ public final class PullRequestGate {
             new Check("validate-changelog", Touched::changelog, r -> join(List.of("validate-changelog", "--base-ref",
                     r.baseRef(), "--head-ref", r.headRef(), "--changelog-file", r.changelog()),
                     r.repo() == null ? List.of() : List.of("--repo", r.repo()), r.policy(), List.of("--check-coverage"))),
-            // configs only: validate-changelog would refuse a change that appends nothing
-            new Check("check-coverage", t -> !t.changelog() && t.configs(), r -> List.of("check-coverage", "--base-ref",
+            // configs or launch files only: validate-changelog would refuse a change that appends nothing
+            new Check("check-coverage", t -> !t.changelog() && (t.configs() || t.launch()), r -> List.of("check-coverage", "--base-ref",
                     r.baseRef(), "--head-ref", r.headRef(), "--changelog-file", r.changelog())),
             // The configs' rules and the golden acceptance lengths, on the files at the head (not the
-            // working tree: CI checks out a merge commit, a hook's working tree may differ from what is pushed).
-            new Check("validate-configs", t -> t.configs() || t.golden(),
+            // working tree: CI checks out a merge commit, a hook's working tree may differ from what is pushed),
+            // with the launch scripts and recipes the configs run: an acceptance length lives in them too.
+            new Check("validate-configs", t -> t.configs() || t.golden() || t.launch(),
                     r -> List.of("-C", r.headTree().get(), "validate-configs")),
             // the sign-off checklist's machine-checkable items (docs/review.md)
             new Check("review", Touched::reviewable, r -> join(List.of("review", "--base-ref", r.baseRef(), "--head-ref",

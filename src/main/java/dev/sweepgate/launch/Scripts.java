@@ -22,6 +22,8 @@ public final class Scripts {
     private static final Pattern RELATIVE = Pattern.compile(
             "^\"?\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)\"?/(.+?)\"?$");
     private static final int MAX_SOURCES = 8;
+    /** The library every launch script sources. */
+    public static final String LIBRARY = "benchmarks/benchmark_lib.sh";
     private static final String DIRNAME = "\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)";
     /** {@code "$(cd "$(dirname "$0")" && pwd)"}: the script's own directory. */
     private static final Pattern SCRIPT_DIR = Pattern.compile("^\"?\\$\\(\\s*cd\\s+\"?" + DIRNAME + "\"?\\s*&&\\s*pwd\\s*\\)\"?$");
@@ -32,12 +34,16 @@ public final class Scripts {
     private static final Pattern VARIABLE_DIR = Pattern.compile("^\"?\\$\\{?([A-Za-z_]\\w*)}?/(.+?)\"?$");
 
     /**
-     * @param view   the script and what it sources
-     * @param unread the source and run statements whose file could not be found
+     * @param view      the script and what it sources
+     * @param unread    the source and run statements whose file could not be found
+     * @param files     the scripts read, the launch script first: what the run executes of the repository
+     * @param libraries the shared libraries sourced (benchmark_lib.sh), which are not read
      */
-    public record Loaded(ScriptView view, List<Unread> unread) {
+    public record Loaded(ScriptView view, List<Unread> unread, List<String> files, List<String> libraries) {
         public Loaded {
             unread = List.copyOf(unread);
+            files = List.copyOf(files);
+            libraries = List.copyOf(libraries);
         }
 
         /** Each unread statement as {@code file:line: text}. */
@@ -63,6 +69,8 @@ public final class Scripts {
         List<ShellScript> scripts = new ArrayList<>();
         List<Unread> unresolved = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
+        List<String> read = new ArrayList<>();
+        Set<String> libraries = new LinkedHashSet<>();
         List<String> queue = new ArrayList<>(List.of(path));
         while (!queue.isEmpty() && seen.size() < MAX_SOURCES) {
             String next = queue.remove(0);
@@ -75,6 +83,7 @@ public final class Scripts {
             }
             ShellScript script = ShellScript.parse(next, bytes);
             scripts.add(script);
+            read.add(next);
             Map<String, String> dirs = new HashMap<>();
             for (ShellScript.Statement s : script.statements()) {
                 List<Words.Word> words = s.heredoc() ? List.of() : Words.of(s.text());
@@ -90,10 +99,17 @@ public final class Scripts {
                 if (argument == null) {
                     continue;
                 }
-                if (argument.replace("\"", "").endsWith("benchmark_lib.sh")) {
-                    continue; // the shared library: functions, not the server's settings
-                }
                 String target = sourced(next, argument, dirs);
+                if (argument.replace("\"", "").endsWith("benchmark_lib.sh")) {
+                    // the shared library: functions, not the server's settings; only its path is kept
+                    // (a container's mount of the repository, /workspace/benchmarks/..., is the repository's)
+                    String library = target != null ? target
+                            : argument.replace("\"", "").endsWith("/" + LIBRARY) ? LIBRARY : null;
+                    if (library != null && files.read(library) != null) {
+                        libraries.add(library);
+                    }
+                    continue;
+                }
                 boolean child = words.get(0).raw().equals("bash");
                 if (target == null) {
                     unresolved.add(new Unread(next, s.line(), child, next + ":" + s.line() + ": " + s.text()));
@@ -106,7 +122,7 @@ public final class Scripts {
                 }
             }
         }
-        return new Loaded(new ScriptView(scripts), unresolved);
+        return new Loaded(new ScriptView(scripts), unresolved, read, List.copyOf(libraries));
     }
 
     /**

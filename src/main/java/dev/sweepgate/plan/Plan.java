@@ -1,5 +1,7 @@
 package dev.sweepgate.plan;
 
+import dev.sweepgate.coverage.CoverageResult;
+
 import dev.sweepgate.problem.Problem;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,12 +19,14 @@ import java.util.Map;
  *                       entries list no jobs)
  * @param configChanges  null when the configs could not be compared (a side breaks the config rules)
  * @param removedConfigs keys that exist at the base only
+ * @param launchChanges  the changed files under benchmarks/ and the configs that run them
  * @param problems       what kept the sweep from being computed, and the warnings about GitHub's limits
  */
 public record Plan(String changelog, String baseRef, String headRef, boolean sweepComputed, List<EntryJobs> entries,
                    List<ConfigChange> configChanges, List<String> removedConfigs, List<AppendOnlyCheck> appendOnly,
-                   Totals totals, List<Problem> problems) {
+                   Totals totals, List<Problem> problems, List<CoverageResult.LaunchChange> launchChanges) {
     public Plan {
+        launchChanges = List.copyOf(launchChanges);
         entries = List.copyOf(entries);
         configChanges = configChanges == null ? null : List.copyOf(configChanges);
         removedConfigs = List.copyOf(removedConfigs);

@@ -35,6 +35,7 @@ public final class PlanJson {
         doc.put("config_changes", plan.configChanges() == null ? null
                 : plan.configChanges().stream().map(PlanJson::change).toList());
         doc.put("removed_configs", plan.removedConfigs());
+        doc.put("launch_changes", plan.launchChanges().stream().map(PlanJson::launch).toList());
         doc.put("append_only", plan.appendOnly().stream().map(PlanJson::appendOnly).toList());
         doc.put("totals", plan.totals() == null ? null : totals(plan.totals()));
         doc.put("problems", plan.problems().stream().map(ProblemRenderer::asMap).toList());
@@ -136,5 +137,15 @@ public final class PlanJson {
         out.put("chunks", totals.chunks());
         out.put("chunks_per_bucket", totals.chunksPerBucket());
         return out;
+    }
+
+    private static Map<String, Object> launch(dev.sweepgate.coverage.CoverageResult.LaunchChange change) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("path", change.path());
+        m.put("deleted", change.deleted());
+        m.put("library", change.library());
+        m.put("configs", change.configs());
+        m.put("uncovered", change.uncovered());
+        return m;
     }
 }

@@ -207,6 +207,10 @@ public final class PlanReport {
         if (!plan.removedConfigs().isEmpty()) {
             paragraph("Removed at the head (no entry needed): " + String.join(", ", plan.removedConfigs()) + ".");
         }
+        for (var change : plan.launchChanges()) {
+            paragraph("Launch file " + change.path() + (change.deleted() ? " (deleted)" : "") + ": "
+                    + dev.sweepgate.coverage.CoverageResult.launchLine(change) + ".");
+        }
     }
 
     /**

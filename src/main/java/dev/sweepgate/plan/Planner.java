@@ -7,6 +7,7 @@ import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.coverage.CoverageCheck;
+import dev.sweepgate.coverage.CoverageGate;
 import dev.sweepgate.coverage.CoverageResult;
 import dev.sweepgate.coverage.RowChanges;
 import dev.sweepgate.gate.ChangelogGate;
@@ -72,6 +73,12 @@ public final class Planner {
         CoverageResult coverage = head == null || base == null ? null
                 : new CoverageCheck(computation).check(base, head, entries, changelog, refs.baseRef(),
                 refs.headIsWorkingTree() ? "the working tree" : refs.headRef());
+        if (coverage != null) {
+            // the configs a changed launch file reaches, as check-coverage judges them
+            CoverageResult configs = coverage;
+            coverage = ProblemException.collecting(() -> CoverageGate.withLaunchFiles(gate, refs, configs, base, head, entries,
+                    changelog), problems);
+        }
         List<Plan.EntryJobs> entryJobs = new ArrayList<>();
         List<Plan.AppendOnlyCheck> appendOnly = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
@@ -96,7 +103,8 @@ public final class Planner {
         }
         List<Plan.ConfigChange> changes = coverage == null ? null : coverage.changed().stream().map(Planner::change).toList();
         return new Plan(changelog, refs.baseRef(), refs.headRef(), sweep != null, entryJobs, changes,
-                coverage == null ? List.of() : coverage.removed(), appendOnly, totals, List.copyOf(problems));
+                coverage == null ? List.of() : coverage.removed(), appendOnly, totals, List.copyOf(problems),
+                coverage == null ? List.of() : coverage.launch());
     }
 
     /** The sweep as the workflow would publish it: with priorities when there is a policy. */

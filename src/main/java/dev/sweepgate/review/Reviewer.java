@@ -16,6 +16,8 @@ import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.Sources;
 import dev.sweepgate.launch.AcceptanceReader;
+import dev.sweepgate.launch.LaunchChanges;
+import dev.sweepgate.launch.LaunchIndex;
 import dev.sweepgate.launch.LaunchResolver;
 import dev.sweepgate.launch.LaunchTarget;
 import dev.sweepgate.launch.Scripts;
@@ -55,6 +57,8 @@ public final class Reviewer {
     private final Change change;
     private final GoldenCurves curves;
     private final List<String> reviewedConfigs;
+    /** The reviewed configs and those that run a launch file the change modifies: checks 9 and 11 read what they run. */
+    private final List<String> launchConfigs;
     private final List<Change.ChangedFile> reviewedFiles;
     private final Map<String, byte[]> configSources = new HashMap<>();
     private final SignOff signOff;
@@ -67,6 +71,7 @@ public final class Reviewer {
         this.reviewedConfigs = reviewedConfigs(change);
         this.reviewedFiles = change.files().stream().filter(f -> !f.deleted()
                 && REVIEWED_DIRS.stream().anyMatch(d -> f.path().startsWith(d))).toList();
+        this.launchConfigs = launchConfigs(change, reviewedConfigs);
         if (change.head() != null) {
             configSources.putAll(change.head().sources());
         }
@@ -100,16 +105,32 @@ public final class Reviewer {
         return ordered;
     }
 
+    /** {@code reviewed} and, after them in the head's order, the configs that run a changed file under benchmarks/. */
+    static List<String> launchConfigs(Change change, List<String> reviewed) {
+        List<String> changed = change.files().stream().filter(f -> !f.deleted() && f.path().startsWith(LaunchChanges.BENCHMARKS))
+                .map(Change.ChangedFile::path).toList();
+        if (change.head() == null || changed.isEmpty()) {
+            return reviewed;
+        }
+        LaunchIndex index = LaunchIndex.of(change.head(), change.headFiles());
+        Set<String> keys = new LinkedHashSet<>(reviewed);
+        Set<String> reached = new LinkedHashSet<>();
+        changed.forEach(p -> reached.addAll(index.reach(p).keys()));
+        change.head().keys().stream().filter(reached::contains).forEach(keys::add);
+        return List.copyOf(keys);
+    }
+
     public Review review() {
         List<MasterConfig> configs = reviewedConfigs.stream().map(k -> change.head().get(k).orElseThrow()).toList();
+        List<MasterConfig> running = launchConfigs.stream().map(k -> change.head().get(k).orElseThrow()).toList();
         List<CheckResult> checks = new ArrayList<>();
         checks.add(new CheckResult("6a", "upstream image", "review.upstream-image", configs.stream().map(this::upstreamImage).toList()));
         checks.add(new CheckResult("6b", "engine first", "review.engine-first", engineFirst(configs)));
         checks.add(new CheckResult("6c", "public image", "review.image", configs.stream().map(this::publicImage).toList()));
         checks.add(new CheckResult("7", "deprecated scenario", "review.deprecated", deprecated(configs)));
-        checks.add(new CheckResult("9", "chat template", "review.chat-template", chatTemplate(configs)));
+        checks.add(new CheckResult("9", "chat template", "review.chat-template", chatTemplate(running)));
         checks.add(new CheckResult("10", "engine patch", "review.engine-patch", enginePatch()));
-        checks.add(new CheckResult("11", "golden acceptance length", "review.golden-al", goldenAl(configs)));
+        checks.add(new CheckResult("11", "golden acceptance length", "review.golden-al", goldenAl(running)));
         checks.add(new CheckResult("12", "append-only", "review.append-only", appendOnly()));
         checks = waive(checks);
         List<String> files = reviewedFiles.stream().map(Change.ChangedFile::path).toList();
@@ -117,7 +138,7 @@ public final class Reviewer {
         // Paths that lead out of the repository were not read: errors of the change's input, whatever the checks say.
         List<Problem> input = new ArrayList<>(change.problems());
         input.addAll(Sources.apply(change.headFiles().problems(), sources()));
-        return new Review(change.baseRef(), change.headLabel(), reviewedConfigs, files, checks, owners,
+        return new Review(change.baseRef(), change.headLabel(), launchConfigs, files, checks, owners,
                 forReviewer(), problems(checks), input);
     }
 

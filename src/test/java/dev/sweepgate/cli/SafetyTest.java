@@ -239,6 +239,8 @@ class SafetyTest {
         ChangelogFixture.Run first = user.run(repo, split);
         assertEquals(0, first.exit(), first.err());
         var before = HostileInputTest.snapshot(repo.resolve("chunks"));
+        // chunks are replaced one by one inside the directory, so it is the directory itself that must refuse
+        readOnly(repo.resolve("chunks"));
         readOnly(repo);
         try {
             ChangelogFixture.Run r = user.run(repo, "process-changelog", "--base-ref", "HEAD~1", "--head-ref", "HEAD",
@@ -247,6 +249,7 @@ class SafetyTest {
             assertEquals("", r.out(), "no sweep is printed when its chunks cannot be written");
         } finally {
             writable(repo);
+            writable(repo.resolve("chunks"));
         }
         assertEquals(before, HostileInputTest.snapshot(repo.resolve("chunks")), "the earlier set, whole");
     }

@@ -217,9 +217,13 @@ class LifecycleTest {
         assertEquals(1, job.exit(), job.all());
         assertTrue(summary().contains("| review | **failed** (exit 1) |"), summary());
         assertTrue(summary().contains("| 10 | engine patch | ❌ FAIL |") && summary().contains("docs/waiver/15.md"), summary());
+        // the script is what OTHER runs: changing it needs an entry as a config change does (#32)
+        assertTrue(summary().contains("| check-coverage | **failed** (exit 1) |"), summary());
+        assertTrue(job.all().contains("title=coverage.launch-uncovered::") && job.all().contains("  " + OTHER + "%0A"), job.all());
 
         write(contributor, "docs/waiver/15.md", "Why: the fix is upstream but not released.\n");
-        commit(contributor, "the waiver");
+        write(contributor, CHANGELOG, appended(Files.readString(contributor.resolve(CHANGELOG)), entry(OTHER, "XXX")));
+        commit(contributor, "the waiver, and the entry for the config that runs the script");
         ok(contributor, "git", "push", "-q", "--no-verify", "origin", "patch");
         Run again = prJob("patch", 15);
         assertEquals(0, again.exit(), again.all());

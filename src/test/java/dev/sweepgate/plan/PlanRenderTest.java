@@ -50,7 +50,7 @@ class PlanRenderTest {
     void jsonHasTheDocumentedKeys() throws IOException {
         JsonNode doc = new ObjectMapper().readTree(PlanFormat.JSON.render(twin));
         assertEquals(List.of("changelog", "base_ref", "head_ref", "sweep_computed", "entries", "config_changes",
-                "removed_configs", "append_only", "totals", "problems"), names(doc));
+                "removed_configs", "launch_changes", "append_only", "totals", "problems"), names(doc));
         JsonNode config = doc.get("entries").get(0).get("configs").get(0);
         assertEquals(List.of("key", "throughput_jobs", "eval_jobs", "throughput", "evals"), names(config));
         assertEquals(7, config.get("throughput_jobs").asInt());

@@ -1,0 +1,53 @@
+package dev.sweepgate.launch;
+
+import dev.sweepgate.git.Git;
+import dev.sweepgate.problem.EnvironmentException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The files under {@code benchmarks/} a change adds, modifies or deletes: what can move a result besides the configs. */
+public final class LaunchChanges {
+    public static final String BENCHMARKS = "benchmarks/";
+
+    /** One changed file; {@code deleted} when the head no longer has it. */
+    public record Changed(String path, boolean deleted) {
+    }
+
+    private LaunchChanges() {
+    }
+
+    /**
+     * The change from {@code baseCommit} to {@code headCommit} (null: the working tree, with its
+     * untracked files), renames read as a deletion and an addition, as the runners see them.
+     */
+    public static List<Changed> between(Git git, String baseCommit, String headCommit) {
+        List<String> args = new ArrayList<>(List.of("-c", "core.quotepath=off", "diff", "--name-status", "--no-renames", "-z",
+                baseCommit));
+        if (headCommit != null) {
+            args.add(headCommit);
+        }
+        // pathspecs from the top: sweepgate may run in a subdirectory
+        args.addAll(List.of("--", ":(top)" + BENCHMARKS));
+        Git.Result r = git.run(args);
+        if (!r.ok()) {
+            throw new EnvironmentException("git diff --name-status failed: " + r.stderr().strip());
+        }
+        List<Changed> out = new ArrayList<>();
+        String[] fields = r.stdoutText().split("\0");
+        for (int i = 0; i + 1 < fields.length; i += 2) {
+            out.add(new Changed(fields[i + 1], fields[i].startsWith("D")));
+        }
+        if (headCommit == null) {
+            Git.Result others = git.run(List.of("-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z",
+                    "--full-name", "--", ":(top)" + BENCHMARKS));
+            if (others.ok()) {
+                for (String path : others.stdoutText().split("\0")) {
+                    if (!path.isEmpty()) {
+                        out.add(new Changed(path, false));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
