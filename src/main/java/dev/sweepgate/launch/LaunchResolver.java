@@ -5,7 +5,6 @@ import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
 import dev.sweepgate.problem.Position;
-import dev.sweepgate.launch.shell.ShellScript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +78,7 @@ public final class LaunchResolver {
             if (bytes.get(i) == null) {
                 continue;
             }
-            List<String> tried = Launchers.candidates(ShellScript.parse(launchers.get(i), bytes.get(i)), inputs);
+            List<String> tried = files.candidates(launchers.get(i), inputs, config.pos());
             LaunchTarget t = tried.isEmpty()
                     ? new LaunchTarget(null, false, null, config.pos(), launchers.get(i) + " builds the single-node script's "
                     + "name in a way this reader does not follow", List.of())

@@ -50,8 +50,10 @@ public final class Launchers {
     public static List<String> candidates(ShellScript launcher, Map<String, String> inputs) {
         Map<String, String> vars = new HashMap<>(inputs);
         LinkedHashSet<String> found = new LinkedHashSet<>();
+        // The statements of one block share its conditions: each is decided once until a variable changes.
+        Map<Condition, Boolean> decided = new HashMap<>();
         for (Statement s : launcher.statements()) {
-            if (s.heredoc() || excluded(s, vars)) {
+            if (s.heredoc() || excluded(s, vars, decided)) {
                 continue;
             }
             ScriptView.Assignment a = ScriptView.assignment(s);
@@ -62,6 +64,7 @@ public final class Launchers {
                     value = before == null || value == null ? null : before + value;
                 }
                 vars.put(a.name(), value);
+                decided.clear();
                 addScript(value, found);
                 continue;
             }
@@ -79,10 +82,15 @@ public final class Launchers {
     }
 
     /** Whether a test the statement sits under is decided against it. */
-    private static boolean excluded(Statement s, Map<String, String> vars) {
+    private static boolean excluded(Statement s, Map<String, String> vars, Map<Condition, Boolean> decided) {
         Tests tests = new Tests(vars, true);
         for (Condition c : s.conditions()) {
-            if (Boolean.FALSE.equals(tests.agrees(c))) {
+            Boolean against = decided.get(c);
+            if (against == null) {
+                against = Boolean.FALSE.equals(tests.agrees(c));
+                decided.put(c, against);
+            }
+            if (against) {
                 return true;
             }
         }

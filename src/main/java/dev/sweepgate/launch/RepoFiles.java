@@ -1,6 +1,7 @@
 package dev.sweepgate.launch;
 
 import dev.sweepgate.git.Git;
+import dev.sweepgate.launch.shell.ShellScript;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
 import java.io.IOException;
@@ -31,6 +32,10 @@ public abstract class RepoFiles implements AutoCloseable {
     private final Map<String, Boolean> directories = new HashMap<>();
     private final Map<String, String> outside = new HashMap<>();
     private final Map<String, Problem> refused = new LinkedHashMap<>();
+    /** Each script parsed once: a runner's launcher is read for every config that runs on it. */
+    private final Map<String, ShellScript> parsed = new HashMap<>();
+    /** What a launcher names for one set of inputs: many configs share a runner, model, precision and framework. */
+    private final Map<List<Object>, List<String>> launched = new HashMap<>();
 
     /**
      * What {@link #load} found for one path.
@@ -44,6 +49,33 @@ public abstract class RepoFiles implements AutoCloseable {
         static Found of(byte[] bytes) {
             return bytes == null ? NONE : new Found(bytes, null);
         }
+    }
+
+    /** The file read as a shell script, parsed once per run; null when {@link #read} gives null. */
+    public final ShellScript script(String path, Position namedAt) {
+        ShellScript known = parsed.get(path);
+        if (known != null) {
+            return known;
+        }
+        byte[] bytes = read(path, namedAt);
+        if (bytes == null) {
+            return null;
+        }
+        ShellScript script = ShellScript.parse(path, bytes);
+        parsed.put(path, script);
+        return script;
+    }
+
+    /** The script names the launcher {@code path} tries for {@code inputs} ({@link Launchers#candidates}), worked out once per run. */
+    final List<String> candidates(String path, Map<String, String> inputs, Position namedAt) {
+        List<Object> key = List.of(path, inputs);
+        List<String> known = launched.get(key);
+        if (known == null) {
+            ShellScript launcher = script(path, namedAt);
+            known = launcher == null ? List.of() : List.copyOf(Launchers.candidates(launcher, inputs));
+            launched.put(key, known);
+        }
+        return known;
     }
 
     /** The file's bytes, or null; a path out of the repository is reported at the file itself. */

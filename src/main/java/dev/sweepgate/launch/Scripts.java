@@ -77,11 +77,10 @@ public final class Scripts {
             if (!seen.add(next)) {
                 continue;
             }
-            byte[] bytes = files.read(next);
-            if (bytes == null) {
+            ShellScript script = files.script(next, Position.ofFile(next));
+            if (script == null) {
                 continue;
             }
-            ShellScript script = ShellScript.parse(next, bytes);
             scripts.add(script);
             read.add(next);
             Map<String, String> dirs = new HashMap<>();
