@@ -73,7 +73,7 @@ public final class LaunchCoverage {
             }
             if (reach.library()) {
                 problems.add(new Problem(Problem.Severity.WARNING, file.path(), 0, 0, LIBRARY, file.path() + " changed (" + baseLabel + " -> " + headLabel
-                        + ") and is a shared library: " + reach.scripts() + " launch scripts source it, so it reaches "
+                        + ") and is a shared library: " + reach.scripts() + " launch scripts and recipes read or run it, so it reaches "
                         + keys.size() + (keys.size() == 1 ? " config" : " configs") + " (" + uncovered.size() + " selected by no "
                         + "appended entry)\n  fix: if the change can move their results, append an entry to " + changelog
                         + " selecting the configs it affects (`sweepgate plan` lists them); a change that cannot (a comment, "

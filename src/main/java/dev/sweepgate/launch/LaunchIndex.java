@@ -5,6 +5,7 @@ import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.Scenario;
 import dev.sweepgate.config.ScenarioType;
 import dev.sweepgate.config.SearchEntry;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,6 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The reverse of {@link LaunchResolver}: from a file of the benchmark repository to every config
@@ -93,19 +96,46 @@ public final class LaunchIndex {
             if (!t.resolved()) {
                 continue;
             }
+            User user = new User(config.key(), scenario, t.path());
             if (t.recipe()) {
-                use(t.path(), new User(config.key(), scenario, t.path()));
+                use(t.path(), user);
+                // A recipe's job may run a script of the repository (srt-slurm mounts it in the container:
+                // `command: bash /infmax-workspace/benchmarks/multi_node/agentic_srt.sh`).
+                for (String named : scriptsNamedBy(files.read(t.path()))) {
+                    if (files.read(named) != null) {
+                        useScript(loaded.computeIfAbsent(named, p -> Scripts.load(p, files)), user);
+                    }
+                }
                 continue;
             }
-            Scripts.Loaded script = loaded.computeIfAbsent(t.path(), p -> Scripts.load(p, files));
-            for (String file : script.files()) {
-                use(file, new User(config.key(), scenario, t.path()));
-            }
-            for (String library : script.libraries()) {
-                sharedLibraries.add(library);
-                use(library, new User(config.key(), scenario, t.path()));
-            }
+            useScript(loaded.computeIfAbsent(t.path(), p -> Scripts.load(p, files)), user);
         }
+    }
+
+    private void useScript(Scripts.Loaded script, User user) {
+        for (String file : script.files()) {
+            use(file, user);
+        }
+        for (String library : script.libraries()) {
+            sharedLibraries.add(library);
+            use(library, user);
+        }
+    }
+
+    /** A script path under benchmarks/, alone or after a container's mount of the repository. */
+    private static final Pattern NAMED_SCRIPT = Pattern.compile("(?<![\\w.-])(?:/[\\w.-]+)*/?(benchmarks/[\\w./-]+\\.sh)\\b");
+
+    /** The repository's scripts a recipe names, each once, in order; a path that climbs with .. is left to RepoFiles to refuse. */
+    static List<String> scriptsNamedBy(byte[] recipe) {
+        if (recipe == null) {
+            return List.of();
+        }
+        Set<String> out = new LinkedHashSet<>();
+        Matcher m = NAMED_SCRIPT.matcher(new String(recipe, StandardCharsets.UTF_8));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return List.copyOf(out);
     }
 
     private void use(String file, User user) {

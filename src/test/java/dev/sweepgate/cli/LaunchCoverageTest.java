@@ -136,7 +136,52 @@ class LaunchCoverageTest {
         ChangelogFixture.Run run = coverage();
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.err().contains("benchmarks/benchmark_lib.sh: warning: ") && run.err().contains("is a shared library: 2 launch "
-                + "scripts source it, so it reaches 2 configs") && run.err().contains("[coverage.launch-library]"), run.err());
+                + "scripts and recipes read or run it, so it reaches 2 configs") && run.err().contains("[coverage.launch-library]"), run.err());
+    }
+
+    /** The real shape of InferenceX c0c915672: a multi-node recipe's job runs a script of the repository. */
+    @Test
+    void aScriptARecipesJobRunsIsHeldToTheRuleToo() {
+        String recipe = "benchmarks/multi_node/srt-slurm-recipes/trtllm/deepseek-v4/agentx-gb300/disagg-1p4d-mtp.yaml";
+        String job = "benchmarks/multi_node/agentic_srt.sh";
+        String key = "dsv4-fp4-gb300-dynamo-trt-agentx";
+        repo.write("configs/nvidia-master.yaml", resource("nvidia-master.yaml") + "\n" + key + """
+                :
+                  image: nvcr.io#nvidia/tensorrt-llm/release:1.3.0rc24
+                  model: deepseek-ai/DeepSeek-V4-Pro
+                  model-prefix: dsv4
+                  runner: cluster:gb300-nv
+                  precision: fp4
+                  framework: dynamo-trt
+                  kv-p2p-transfer: nixl
+                  multinode: true
+                  disagg: true
+                  scenarios:
+                    agentic-coding:
+                    - dram-utilization: 0.21429
+                      search-space:
+                      - spec-decoding: mtp
+                        conc-list: [4]
+                        prefill:
+                          num-worker: 1
+                          tp: 4
+                          ep: 4
+                          dp-attn: true
+                          additional-settings:
+                          - "CONFIG_FILE=""" + recipe + """
+                "
+                        decode: { num-worker: 4, tp: 8, ep: 8, dp-attn: false }
+                """)
+                .write(recipe, "name: disagg-1p4d\nbenchmark:\n  type: custom\n  command: bash /infmax-workspace/" + job + "\n")
+                .write(job, "#!/usr/bin/env bash\nexport TRTLLM_SERVER_FRONTEND=1\n");
+        repo.commit("the gb300 arm");
+        repo.git("branch", "-f", "base");
+        repo.write(job, "#!/usr/bin/env bash\n");
+        repo.commit("revert the frontend variables");
+        ChangelogFixture.Run run = coverage();
+        assertEquals(1, run.exit(), run.out() + run.err());
+        assertTrue(run.err().contains(job + ": error: " + job + " changed (base -> HEAD)") && run.err().contains("\n  " + key + " (through " + recipe + ")\n")
+                && run.err().contains("[coverage.launch-uncovered]"), run.err());
     }
 
     @Test
