@@ -219,8 +219,14 @@ if [ -n "$reuse_source" ]; then
         die "--reuse-source $reuse_source is not the pull request's head or one of its ancestors; its run cannot stand in for this merge"
     reuse_source=$source_commit
 fi
+# review reads the sign-off (the pull request's body) for documented exceptions, as in CI
+review_args=()
+if [ "$github" = 1 ]; then
+    gh pr view "$pr" --json body --jq .body >"$scratch/pr-body.md" || die "gh cannot read the body of pull request #$pr"
+    review_args=(--pr-body "$scratch/pr-body.md")
+fi
 SWEEPGATE=$sweepgate_command bash "$gate" "$upstream" "$head" --pr-number "$pr" --repo "$repo" \
-    --changelog "$changelog" >&2 || die "the merged pull request fails the gate (see above); nothing was pushed"
+    --changelog "$changelog" "${review_args[@]}" >&2 || die "the merged pull request fails the gate (see above); nothing was pushed"
 if [ "$head" = "$pr_head" ]; then
     info "$branch is already up to date with $upstream and canonical; nothing to push"
 else

@@ -5,13 +5,16 @@
 # hook (`sweepgate install-hooks` installs a copy of this file beside it) and scripts/merge-pr.sh.
 #
 #   pr-gate.sh BASE HEAD [--pr-number N | --pull-request] [--repo OWNER/NAME]
-#              [--changelog FILE] [--sarif-dir DIR]
+#              [--changelog FILE] [--sarif-dir DIR] [--date YYYY-MM-DD] [--pr-body FILE]
 #
 # BASE is the branch the change merges into (origin/main), HEAD the commit checked. The change is
 # what HEAD did since its merge base with BASE. --pr-number N: the pull request is #N (CI);
 # --pull-request: a pull request whose number is not known yet (the hook), so placeholder
 # pr-links are accepted; neither: a push to the base branch (links must be canonical).
 # --sarif-dir DIR also writes each check's problems as DIR/CHECK.sarif, for code scanning.
+# --date and --pr-body go to review: the day its dated deprecations are judged on (default today,
+# UTC; CI passes the day the pull request was last updated) and the pull request's body in a file,
+# where documented exceptions to the engine-first and upstream-image rules are read.
 #
 # sweepgate is run as $SWEEPGATE (shell text, e.g. 'java -jar /opt/sweepgate.jar'), else as
 # `sweepgate` on PATH, else through the checkout's launcher ./sweepgate.
@@ -27,6 +30,7 @@ changelog=perf-changelog.yaml
 repo=
 pr_args=()
 sarif_dir=
+review_args=()
 positional=()
 
 # shellcheck source=sweepgate-command.sh
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
         --repo) [ $# -ge 2 ] || fail 2 "--repo needs a value"; repo=$2; shift ;;
         --changelog) [ $# -ge 2 ] || fail 2 "--changelog needs a value"; changelog=$2; shift ;;
         --sarif-dir) [ $# -ge 2 ] || fail 2 "--sarif-dir needs a value"; sarif_dir=$2; shift ;;
+        --date|--pr-body) [ $# -ge 2 ] || fail 2 "$1 needs a value"; review_args+=("$1" "$2"); shift ;;
         -h|--help) sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
         -*) fail 2 "unknown option $1 (see --help)" ;;
         *) positional+=("$1") ;;
@@ -65,7 +70,7 @@ sarif_args=()
 [ -z "$sarif_dir" ] || sarif_args=(--sarif-dir "$sarif_dir")
 status=0
 run_sweepgate gate --base-ref "$base" --head-ref "$head" --changelog-file "$changelog" \
-    "${repo_args[@]}" "${pr_args[@]}" "${sarif_args[@]}" </dev/null || status=$?
+    "${repo_args[@]}" "${pr_args[@]}" "${sarif_args[@]}" "${review_args[@]}" </dev/null || status=$?
 if [ "$status" -eq 126 ] || [ "$status" -eq 127 ]; then
     fail 3 "cannot run sweepgate as: $sweepgate_command (set SWEEPGATE, or put sweepgate on PATH)"
 fi

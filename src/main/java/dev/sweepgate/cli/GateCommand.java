@@ -16,6 +16,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -55,6 +57,15 @@ final class GateCommand implements ContextCommand {
 
     private final ChangelogFileOption changelog = new ChangelogFileOption();
 
+    private final OptionSpec date = Specs.value("--date", "YYYY-MM-DD", String.class,
+            "review's date for dated deprecations in MODELS.md (default: today, UTC); CI passes the day the pull "
+                    + "request was last updated, so a re-run gives the same verdict.").build();
+
+    private final OptionSpec prBody = Specs.value("--pr-body", "FILE", Path.class,
+            "The pull request's body (its sign-off) in a file, where review reads documented exceptions to checks 6a "
+                    + "and 6b; without it a missing upstream image or engine-first config is a warning.")
+            .converters(Path::of).build();
+
     private final OptionSpec sarifDir = Specs.value("--sarif-dir", "DIR", Path.class,
             "Also write each check's problems as DIR/CHECK.sarif, for code scanning.")
             .converters(Path::of).build();
@@ -67,7 +78,8 @@ final class GateCommand implements ContextCommand {
                                 + "with the golden check on the head's files, and review; then one verdict table.",
                         "Every check runs even when an earlier one failed. With GITHUB_STEP_SUMMARY set it appends a job "
                                 + "summary (the table, each failed check's problems, the review checklist and the plan)."),
-                List.of(repo.spec(), changelog.spec()), baseRef, headRef, prNumber, pullRequest, sarifDir),
+                List.of(repo.spec(), changelog.spec()), baseRef, headRef, prNumber, pullRequest, date, prBody,
+                sarifDir),
                 "0:every check passed (or none applies)", "1:a check found a broken rule", "2:bad usage",
                 "3:environment failure (git, files)");
     }
@@ -107,7 +119,8 @@ final class GateCommand implements ContextCommand {
                 : Specs.given(pullRequest) ? List.of("--pull-request") : List.of();
         HeadTree tree = new HeadTree(git, commits.head(), head);
         Env env = new Env(top, context.env().variables(), context.out(), context.err());
-        PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(), tree::path);
+        PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(), tree::path,
+                reviewOptions(context));
         Path sarif = sarifDir.getValue();
         List<Check> applicable = PullRequestGate.CHECKS.stream().filter(check -> check.applies().test(touched)).toList();
         List<Verdict> verdicts = new ArrayList<>();
@@ -171,6 +184,28 @@ final class GateCommand implements ContextCommand {
             StepSummary.append(context, summary(verdict, verdicts, failures, touched, request, env));
         }
         return worst;
+    }
+
+    /** review's {@code --date} and {@code --pr-body} (absolute: every check runs at the work tree's top). */
+    private List<String> reviewOptions(Context context) {
+        List<String> options = new ArrayList<>();
+        if (date.getValue() != null) {
+            try {
+                LocalDate.parse(date.getValue());
+            } catch (DateTimeParseException e) {
+                throw new UsageException("--date must be a date YYYY-MM-DD, not " + date.getValue());
+            }
+            options.addAll(List.of("--date", date.getValue()));
+        }
+        Path body = prBody.getValue();
+        if (body != null) {
+            Path file = context.dir().resolve(body).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(file)) {
+                throw new UsageException("--pr-body " + body + ": no such file (the pull request's body, saved to a file)");
+            }
+            options.addAll(List.of("--pr-body", file.toString()));
+        }
+        return options;
     }
 
     /** passed, nothing to check, or FAILED with the names of the checks that failed. */

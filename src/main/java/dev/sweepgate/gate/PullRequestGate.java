@@ -58,16 +58,18 @@ public final class PullRequestGate {
      * @param policy   {@code --pr-number N}, {@code --pull-request} or nothing (a push to the base branch)
      * @param repo     {@code --repo OWNER/NAME}, or null
      * @param headTree the configs, golden curves, launch scripts and runners at the head, extracted on first use
+     * @param review   what only review reads: {@code --date D} and {@code --pr-body FILE}, when given
      */
     public record Request(String baseRef, String headRef, String changelog, List<String> policy, String repo,
-                          Supplier<String> headTree) {
+                          Supplier<String> headTree, List<String> review) {
         public Request {
             policy = List.copyOf(policy);
+            review = List.copyOf(review);
         }
 
-        /** The pull request's number as review takes it; {@code --pull-request} alone names no waiver. */
+        /** The pull request's number as review takes it ({@code --pull-request} alone names no waiver), its date and body. */
         List<String> reviewPolicy() {
-            return !policy.isEmpty() && policy.get(0).equals("--pr-number") ? policy : List.of();
+            return join(!policy.isEmpty() && policy.get(0).equals("--pr-number") ? policy : List.of(), review);
         }
     }
 

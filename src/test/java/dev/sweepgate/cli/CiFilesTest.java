@@ -144,10 +144,13 @@ class CiFilesTest {
     void thePullRequestJobRunsTheGateScriptWithTheEventsValues() {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Workflow.Step gate = changelog.step("gate", "gate");
-        assertTrue(gate.run().startsWith(".github/scripts/pr-gate.sh \"origin/$BASE_REF\" \"$HEAD_SHA\" --pr-number \"$PR_NUMBER\""),
-                gate.run());
+        List<String> lines = gate.run().lines().toList();
+        assertEquals("printf '%s\\n' \"$PR_BODY\" >\"$RUNNER_TEMP/pr-body.md\"", lines.get(0), gate.run());
+        assertEquals(".github/scripts/pr-gate.sh \"origin/$BASE_REF\" \"$HEAD_SHA\" --pr-number \"$PR_NUMBER\" --sarif-dir "
+                + "\"$RUNNER_TEMP/sarif\" --date \"${PR_UPDATED_AT%%T*}\" --pr-body \"$RUNNER_TEMP/pr-body.md\"", lines.get(1), gate.run());
         assertEquals(Map.of("BASE_REF", "${{ github.base_ref }}", "HEAD_SHA", "${{ github.event.pull_request.head.sha }}",
-                "PR_NUMBER", "${{ github.event.pull_request.number }}"), gate.env());
+                "PR_NUMBER", "${{ github.event.pull_request.number }}", "PR_BODY", "${{ github.event.pull_request.body }}",
+                "PR_UPDATED_AT", "${{ github.event.pull_request.updated_at }}"), gate.env());
         Map<String, Object> sarif = uses(changelog, "gate", "github/codeql-action/upload-sarif@");
         assertEquals(true, sarif.get("continue-on-error"), "a fork or a repository without code scanning must pass");
         assertTrue(String.valueOf(sarif.get("if")).contains("always()"), "failures are uploaded too");

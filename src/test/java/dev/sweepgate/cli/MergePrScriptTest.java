@@ -277,7 +277,7 @@ class MergePrScriptTest {
         new TestRepoFiles(tools).write("bin/gh", """
                 #!/usr/bin/env bash
                 case "$1 $2" in
-                    "pr view") printf 'OPEN\\tpr\\tfalse\\towner\\tname\\n' ;;
+                    "pr view") if [ "$5" = body ]; then echo "Signed: maintainer"; else printf 'OPEN\\tpr\\tfalse\\towner\\tname\\n'; fi ;;
                     "pr checks") echo "all checks passed" ;;
                     "pr merge") while [ $# -gt 0 ]; do [ "$1" = --body-file ] && cp "$2" '%s'; shift; done ;;
                 esac
@@ -298,6 +298,9 @@ class MergePrScriptTest {
 
         Script plain = mergePr("--branch", "pr", "42");
         assertEquals(0, plain.exit(), plain.output());
+        // the gate's review reads the pull request's body, as in CI
+        assertTrue(plain.output().lines().anyMatch(l -> l.startsWith("sweepgate gate: review: sweepgate review ")
+                && l.contains(" --pr-body ") && l.endsWith("pr-body.md")), plain.output());
         String message = Files.readString(squash);
         assertTrue(message.contains("tune"), message);
         assertFalse(message.toLowerCase(java.util.Locale.ROOT).contains("sweep-reuse-"), message);

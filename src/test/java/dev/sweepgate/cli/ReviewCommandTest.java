@@ -344,4 +344,51 @@ class ReviewCommandTest {
         assertEquals(0, run.exit(), run.err());
         assertTrue(!run.err().contains("golden.unpinned"), run.err());
     }
+
+    /** The review line of the gate's verdict table. */
+    static String reviewVerdict(ChangelogFixture.Run gate) {
+        return gate.err().lines().filter(l -> l.startsWith("  review ")).findFirst().orElse(gate.err());
+    }
+
+    /**
+     * Issue 31 item 8: the gate (and so CI, the hooks and the merge script) hands review the date a reviewer goes by
+     * and the pull request's body, so a dated retirement and a documented exception are judged as review judges them.
+     */
+    @Test
+    void theGateGivesReviewItsDateAndTheSignOff() {
+        repo.write("configs/nvidia-master.yaml", config("old-fp4-b200-vllm", "vllm/vllm-openai:v1", "old", "vllm", "cluster:b200-x", FIXED)
+                + config("toy-fp4-gb300-dynamo-sglang", "lmsysorg/sglang:v1", "toy", "dynamo-sglang", "gb300", FIXED));
+        repo.write("benchmarks/single_node/fixed_seq_len/old_fp4_b200_vllm_mtp.sh", "run_benchmark_serving --use-chat-template\n");
+        String head = repo.commit("old model and a dynamo config");
+
+        ChangelogFixture.Run before = ChangelogFixture.runIn(dir, Map.of(), "gate", "--base-ref", base, "--head-ref", head,
+                "--pull-request", "--date", "2026-08-01");
+        assertTrue(reviewVerdict(before).endsWith("passed"), before.err());
+        assertTrue(before.out().contains("old retires on 2026-09-01, after the review date 2026-08-01"), before.out());
+        assertTrue(before.out().contains("6b engine first: NOT CHECKABLE") && before.out().contains("exception: toy on gb300"),
+                before.out());
+
+        ChangelogFixture.Run after = ChangelogFixture.runIn(dir, Map.of(), "gate", "--base-ref", base, "--head-ref", head,
+                "--pull-request", "--date", "2026-09-01");
+        assertTrue(reviewVerdict(after).endsWith("FAILED (exit 1)"), after.err());
+        assertTrue(after.out().contains("old is retired since 2026-09-01"), after.out());
+
+        ReviewVerdictsTest.body("""
+                ### Additional detail section:
+                - Engine-first exception: toy on GB300 NVL72 runs disaggregated through Dynamo only.
+                """).accept(repo);
+        ChangelogFixture.Run signed = ChangelogFixture.runIn(dir, Map.of(), "gate", "--base-ref", base, "--head-ref", head,
+                "--pull-request", "--date", "2026-08-01", "--pr-body", ReviewVerdictsTest.BODY);
+        assertTrue(signed.out().contains("6b engine first: PASS"), signed.out());
+        assertTrue(signed.out().contains("the sign-off documents the exception (") && signed.out().contains("pr-body.md:2:"),
+                signed.out());
+
+        ChangelogFixture.Run missing = ChangelogFixture.runIn(dir, Map.of(), "gate", "--base-ref", base, "--head-ref", head,
+                "--pr-body", "no-such-body.md");
+        assertEquals(2, missing.exit(), missing.err());
+        assertTrue(missing.err().contains("--pr-body no-such-body.md: no such file"), missing.err());
+        ChangelogFixture.Run badDate = ChangelogFixture.runIn(dir, Map.of(), "gate", "--base-ref", base, "--head-ref", head,
+                "--date", "tomorrow");
+        assertEquals(2, badDate.exit(), badDate.err());
+    }
 }

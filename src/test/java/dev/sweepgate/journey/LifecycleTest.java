@@ -205,6 +205,9 @@ class LifecycleTest {
         // the sign-off checklist passes too, and shows what it checked
         assertTrue(summary().contains("| review | passed |"), summary());
         assertTrue(summary().contains("## sweepgate review: ✅") && summary().contains("| 6a | upstream image | ✅ PASS |"), summary());
+        // review is given the day the pull request was last updated and its body, as the workflow writes them
+        assertTrue(again.err().lines().anyMatch(l -> l.startsWith("sweepgate gate: review: sweepgate review ")
+                && l.contains(" --date 2026-08-21 --pr-body ") && l.endsWith("pr-body.md")), again.err());
     }
 
     @Test
@@ -600,7 +603,8 @@ class LifecycleTest {
         ok(ci, "git", "checkout", "-q", "--detach", head);
         Workflow.Step step = WORKFLOW.step("gate", "gate");
         return runStep(step, step.env(Map.of("github.base_ref", "main", "github.event.pull_request.head.sha", head,
-                "github.event.pull_request.number", String.valueOf(number))));
+                "github.event.pull_request.number", String.valueOf(number), "github.event.pull_request.body",
+                "Signed: `maintainer`", "github.event.pull_request.updated_at", "2026-08-21T09:30:00Z")));
     }
 
     /** The push job's sweep step for a push to main from {@code before} to {@code after}. */
@@ -628,7 +632,13 @@ class LifecycleTest {
         runs++;
         Map<String, String> variables = new HashMap<>(stepEnv);
         variables.put("GITHUB_ACTIONS", "true");
-        variables.put("RUNNER_TEMP", root.resolve("runner-" + runs).toString());
+        Path runnerTemp = root.resolve("runner-" + runs);
+        try {
+            Files.createDirectories(runnerTemp); // GitHub's runner has it before the first step
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        variables.put("RUNNER_TEMP", runnerTemp.toString());
         variables.put("GITHUB_STEP_SUMMARY", root.resolve("summary-" + runs + ".md").toString());
         variables.put("GITHUB_OUTPUT", root.resolve("output-" + runs).toString());
         // GitHub runs a `shell: bash` step as `bash --noprofile --norc -eo pipefail FILE`
