@@ -5,6 +5,7 @@ import dev.sweepgate.output.Format;
 import dev.sweepgate.output.Highlight;
 import dev.sweepgate.output.ProblemRenderer;
 import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.UsageException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.yaml.YamlLoader;
@@ -66,8 +67,10 @@ public record Context(Path dir, Env env, Help.Ansi ansi) {
         } catch (AccessDeniedException e) {
             throw new EnvironmentException("cannot read " + path + ": permission denied");
         } catch (IOException e) {
-            String reason = Files.isDirectory(file) ? "it is a directory, not a file" : e.getMessage();
-            throw new EnvironmentException("cannot read " + path + ": " + reason);
+            if (Files.isDirectory(file)) {
+                throw new UsageException("cannot read " + path + ": it is a directory, not a file");
+            }
+            throw new EnvironmentException("cannot read " + path + ": " + e.getMessage());
         }
     }
 

@@ -288,6 +288,10 @@ public final class Git {
     public byte[] show(String commit, String path, String at) {
         Result r = run(List.of("cat-file", "blob", commit + ":" + revisionPath(path)));
         if (!r.ok()) {
+            Result type = run(List.of("cat-file", "-t", commit + ":" + revisionPath(path)));
+            if (type.ok() && type.stdoutText().strip().equals("tree")) {
+                throw directory(path, commit, at);
+            }
             throw new EnvironmentException(missing(path, commit, at));
         }
         return r.stdout();
@@ -295,6 +299,12 @@ public final class Git {
 
     private static String missing(String path, String commit, String at) {
         return path + " does not exist at " + (at == null ? abbreviate(commit) : at);
+    }
+
+    /** A directory named where a file belongs is the caller's mistake (bad usage), not a missing file. */
+    private static UsageException directory(String path, String commit, String at) {
+        return new UsageException(path + " is a directory at " + (at == null ? abbreviate(commit) : at)
+                + ", not a file");
     }
 
     /**
@@ -308,10 +318,20 @@ public final class Git {
         }
     }
 
-    /** What {@link #showAll} found for one file: its bytes, or null when it does not exist at that commit. */
-    public record BlobContent(Blob blob, byte[] bytes) {
-        /** The bytes; a missing file is an environment failure naming it. */
+    /**
+     * What {@link #showAll} found for one file: its bytes, or null when it does not exist at that commit
+     * (or is a directory there, which {@code directory} says).
+     */
+    public record BlobContent(Blob blob, byte[] bytes, boolean directory) {
+        public BlobContent(Blob blob, byte[] bytes) {
+            this(blob, bytes, false);
+        }
+
+        /** The bytes; a missing file is an environment failure naming it, a directory bad usage. */
         public byte[] require() {
+            if (directory) {
+                throw Git.directory(blob.path(), blob.commit(), blob.at());
+            }
             if (bytes == null) {
                 throw new EnvironmentException(missing(blob.path(), blob.commit(), blob.at()));
             }
@@ -344,7 +364,7 @@ public final class Git {
             ObjectHeader header = ObjectHeader.parse(new String(out, pos, eol - pos, StandardCharsets.UTF_8));
             if (header == null || !header.type().equals("blob")) {
                 // no such file, or a directory (tree) where a file was expected
-                contents.add(new BlobContent(blob, null));
+                contents.add(new BlobContent(blob, null, header != null && header.type().equals("tree")));
                 pos = header == null ? eol + 1 : eol + 1 + header.size() + 1;
                 continue;
             }

@@ -227,6 +227,19 @@ class ValidateChangelogCommandTest {
                 + head + ")\n", label);
     }
 
+    /** Issue 34 item 2: a directory named as the changelog is bad usage that says so, not a missing file. */
+    @Test
+    void aDirectoryGivenAsTheChangelogIsBadUsageThatSaysSo() {
+        fx.repo.write("configs/x.yaml", "{}\n").commit("a directory");
+        ChangelogFixture.Run atRef = fx.run("validate-changelog", "--base-ref", "main", "--head-ref", "main",
+                "--changelog-file", "configs");
+        assertEquals(2, atRef.exit(), atRef.err());
+        assertEquals("sweepgate: configs is a directory at main, not a file\n", atRef.err());
+        ChangelogFixture.Run workingTree = fx.run("plan", "--base-ref", "main", "--changelog-file", "configs");
+        assertEquals(2, workingTree.exit(), workingTree.err());
+        assertTrue(workingTree.err().contains("configs") && workingTree.err().contains("is a directory"), workingTree.err());
+    }
+
     @Test
     void problemsCanBeWrittenAsJson() {
         ChangelogFixture.Run r = validate(fx.append(entry("alpha-fp8-mi355x-sglang", "XXX")), "--format", "json");

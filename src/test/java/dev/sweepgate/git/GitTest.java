@@ -126,7 +126,9 @@ class GitTest {
         assertEquals("two\n", new String(blobs.get(1).require(), StandardCharsets.UTF_8));
         EnvironmentException missing = assertThrows(EnvironmentException.class, () -> blobs.get(2).require());
         assertTrue(missing.getMessage().startsWith("missing.yaml does not exist at"), missing.getMessage());
-        assertThrows(EnvironmentException.class, () -> blobs.get(3).require());
+        // a directory where a file was named is the caller's mistake, and says so
+        UsageException directory = assertThrows(UsageException.class, () -> blobs.get(3).require());
+        assertTrue(directory.getMessage().startsWith("d is a directory at "), directory.getMessage());
         assertEquals(0, blobs.get(4).require().length);
     }
     @Test
