@@ -21,7 +21,7 @@ import java.util.TreeMap;
 /**
  * {@code fix-changelog}: a working-tree changelog whose change is right in value but breaks
  * the byte rules (a trimmed separator line, missing or doubled empty lines, trailing blank
- * lines, no final newline) is rebuilt from the base bytes plus each new entry's own text,
+ * lines, no final newline, CRLF line ends) is rebuilt from the base bytes plus each new entry's own text,
  * one empty line apart. A change that is wrong in value (history edited, deleted, reordered,
  * corrected alongside new entries) is refused: only its author knows what was meant.
  */
@@ -47,9 +47,12 @@ public final class ChangelogFixer {
                     + "with a base ref whose changelog is valid"));
             return MergeOutcome.failed(problems.all());
         }
+        // CRLF line ends (an editor's setting) are a repair too: the entries are read with LF ends.
+        int crlf = countCrlf(headBytes);
+        byte[] lf = crlf > 0 ? withLfEnds(headBytes) : headBytes;
         // A missing final newline is one of the repairs; parse as if it were there.
-        boolean missingNewline = headBytes.length > 0 && headBytes[headBytes.length - 1] != '\n';
-        byte[] parsed = missingNewline ? append(headBytes, new byte[] {'\n'}) : headBytes;
+        boolean missingNewline = lf.length > 0 && lf[lf.length - 1] != '\n';
+        byte[] parsed = missingNewline ? append(lf, new byte[] {'\n'}) : lf;
         ChangelogFile head = ChangelogFile.check(parsed, headName);
         if (!ChangeRules.file(head, problems)) {
             problems.add(Problem.fileError(headName, REFUSED, "the working-tree changelog breaks the file rules "
@@ -67,11 +70,14 @@ public final class ChangelogFixer {
         if (historyProblems.stream().anyMatch(Problem::isError)) {
             return refuseHistory(base, head, change, historyProblems, baseRef);
         }
-        if (!missingNewline && passesByteRules(base, head, change)) {
+        if (!missingNewline && crlf == 0 && passesByteRules(base, head, change)) {
             return new MergeOutcome(null, headName + ": nothing to fix: the byte rules already pass against " + baseRef
                     + " (file unchanged)", List.of());
         }
         List<String> repairs = new ArrayList<>();
+        if (crlf > 0) {
+            repairs.add("converted " + crlf + " CRLF line end" + (crlf == 1 ? "" : "s") + " to LF");
+        }
         byte[] result;
         if (!change.additions().isEmpty()) {
             result = reappend(base, head, baseRef, missingNewline, repairs, problems);
@@ -423,6 +429,27 @@ public final class ChangelogFixer {
             lines.add(Arrays.copyOfRange(bytes, start, bytes.length));
         }
         return lines;
+    }
+
+    private static int countCrlf(byte[] bytes) {
+        int count = 0;
+        for (int i = 1; i < bytes.length; i++) {
+            if (bytes[i] == '\n' && bytes[i - 1] == '\r') {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The bytes with each CR that ends a line dropped (a lone CR stays, for the file rules to report). */
+    private static byte[] withLfEnds(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length);
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != '\r' || i + 1 >= bytes.length || bytes[i + 1] != '\n') {
+                out.write(bytes[i]);
+            }
+        }
+        return out.toByteArray();
     }
 
     private static byte[] append(byte[] a, byte[] b) {

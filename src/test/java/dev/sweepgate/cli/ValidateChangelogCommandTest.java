@@ -5,11 +5,13 @@ import static dev.sweepgate.cli.ChangelogFixture.LINK;
 import static dev.sweepgate.cli.ChangelogFixture.appended;
 import static dev.sweepgate.cli.ChangelogFixture.entry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -238,6 +240,26 @@ class ValidateChangelogCommandTest {
         ChangelogFixture.Run workingTree = fx.run("plan", "--base-ref", "main", "--changelog-file", "configs");
         assertEquals(2, workingTree.exit(), workingTree.err());
         assertTrue(workingTree.err().contains("configs") && workingTree.err().contains("is a directory"), workingTree.err());
+    }
+
+    /**
+     * Issue 34 item 3: a changelog whose editor wrote CRLF line ends (the whole file, or only the new entry) is
+     * offered fix-changelog, and fix-changelog repairs it: LF ends, history restored, the entry kept.
+     */
+    @Test
+    void aCrlfChangelogIsRepairedByTheFixValidateChangelogOffers() throws IOException {
+        String entry = entry("alpha-fp8-mi355x-sglang", "XXX");
+        for (String text : List.of(appended(entry).replace("\n", "\r\n"), appended(entry.replace("\n", "\r\n")))) {
+            fx.repo.write("perf-changelog.yaml", text);
+            ChangelogFixture.Run checked = fx.run("validate-changelog", "--base-ref", fx.base);
+            assertEquals(1, checked.exit(), checked.err());
+            assertTrue(checked.err().contains("[changelog.cr]") && checked.err().contains("sed -i 's/\\r$//' FILE"), checked.err());
+            ChangelogFixture.Run fix = fx.run("fix-changelog", "--base-ref", fx.base);
+            assertEquals(0, fix.exit(), fix.err() + fix.out());
+            assertTrue((fix.out() + fix.err()).contains("CRLF line end"), fix.out() + fix.err());
+            assertEquals(appended(entry), Files.readString(fx.repo.dir().resolve("perf-changelog.yaml")));
+            assertEquals(0, fx.run("validate-changelog", "--base-ref", fx.base).exit());
+        }
     }
 
     @Test
