@@ -83,6 +83,49 @@ public record Row(Map<String, Object> fields) {
         return "agentic-coding".equals(fields.get("scenario-type"));
     }
 
+    /**
+     * What tells the curves of one exp-name apart, for people reading a list of points: how the row
+     * splits the model over GPUs ({@code tp8}, {@code tp8 ep8 dpa}, {@code tp4 pp2}; for a multi-node
+     * row its workers, {@code p1x4ep4dpa d2x8}: count x tp, then ep when not 1, and dpa with DP
+     * attention, as exp-names write them), then its speculative decoding unless none ({@code mtp}).
+     */
+    public String curve() {
+        StringBuilder label = new StringBuilder();
+        if (isMultiNode()) {
+            label.append(worker("p", fields.get("prefill"))).append(' ').append(worker("d", fields.get("decode")));
+        } else {
+            label.append("tp").append(fields.get("tp"));
+            appendIfNotOne(label, " ep", fields.get("ep"));
+            appendIfNotOne(label, " pp", fields.get("pp"));
+            if (Boolean.TRUE.equals(fields.get("dp-attn"))) {
+                label.append(" dpa");
+            }
+        }
+        Object spec = fields.get("spec-decoding");
+        if (spec != null && !"none".equals(spec)) {
+            label.append(' ').append(spec);
+        }
+        return label.toString();
+    }
+
+    private static String worker(String role, Object worker) {
+        if (!(worker instanceof Map<?, ?> w)) {
+            return role + "?";
+        }
+        StringBuilder label = new StringBuilder(role).append(w.get("num-worker")).append('x').append(w.get("tp"));
+        appendIfNotOne(label, "ep", w.get("ep"));
+        if (Boolean.TRUE.equals(w.get("dp-attn"))) {
+            label.append("dpa");
+        }
+        return label.toString();
+    }
+
+    private static void appendIfNotOne(StringBuilder label, String name, Object value) {
+        if (value != null && !"1".equals(String.valueOf(value))) {
+            label.append(name).append(value);
+        }
+    }
+
     /** Multi-node rows carry prefill/decode workers and a list of concurrencies. */
     public boolean isMultiNode() {
         return fields.containsKey("prefill");

@@ -43,8 +43,9 @@ public record Plan(String changelog, String baseRef, String headRef, boolean swe
      *
      * @param conc a number, or for a multi-node row the list of concurrencies the job runs
      * @param gpus GPUs the job occupies ({@link Gpus}); null when the row does not determine it
+     * @param curve what tells the curves of one exp-name apart ({@code tp8 ep8 dpa mtp}; {@link dev.sweepgate.matrix.Row#curve})
      */
-    public record Job(String bucket, String expName, String runner, Object conc, Integer gpus) {
+    public record Job(String bucket, String expName, String runner, Object conc, Integer gpus, String curve) {
     }
 
     /**

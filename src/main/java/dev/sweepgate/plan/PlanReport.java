@@ -138,10 +138,17 @@ public final class PlanReport {
         return values.isEmpty() ? "-" : String.join(", ", values);
     }
 
-    /** {@code exp-name conc 4, 8; other conc [64, 128]}: jobs grouped by exp-name, first-seen order. */
+    /**
+     * {@code exp-name conc 4, 8; other conc [64, 128]}: jobs grouped by exp-name, first-seen order. An
+     * exp-name with more than one curve (tp4 and tp8 of one sequence length, or with and without MTP)
+     * is grouped by curve too, and names it: {@code dsr1_8k1k tp4 conc 4, 8; dsr1_8k1k tp8 conc 4, 8}.
+     */
     static String jobList(List<Plan.Job> jobs) {
+        Map<String, Set<String>> shapes = new LinkedHashMap<>();
+        jobs.forEach(job -> shapes.computeIfAbsent(job.expName(), k -> new LinkedHashSet<>()).add(job.curve()));
         Map<String, List<Object>> groups = new LinkedHashMap<>();
-        jobs.forEach(job -> groups.computeIfAbsent(job.expName(), k -> new ArrayList<>()).add(job.conc()));
+        jobs.forEach(job -> groups.computeIfAbsent(shapes.get(job.expName()).size() > 1
+                ? job.expName() + " " + job.curve() : job.expName(), k -> new ArrayList<>()).add(job.conc()));
         return listing(groups);
     }
 

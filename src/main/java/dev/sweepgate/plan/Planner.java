@@ -171,7 +171,7 @@ public final class Planner {
 
     private static Plan.Job job(String bucket, Row row) {
         return new Plan.Job(bucket, String.valueOf(row.get("exp-name")), String.valueOf(row.get("runner")),
-                row.get("conc"), Gpus.perJob(row));
+                row.get("conc"), Gpus.perJob(row), row.curve());
     }
 
     private Plan.AppendOnlyCheck appendOnlyCheck(int number, ChangelogEntry entry, List<String> keys,

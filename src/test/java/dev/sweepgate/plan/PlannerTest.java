@@ -129,6 +129,20 @@ class PlannerTest {
                 + "alpha_1k1k [image] conc 4, 8; alpha_8k1k [image] conc 4, 8, 16, 32, 64"), text);
     }
 
+    /** Issue 34 item 7: the points of two curves of one exp-name (tp4 and tp8 at 8k1k) say which curve each is. */
+    @Test
+    void thePointsOfTwoCurvesOfOneExpNameNameTheirParallelism() {
+        String twoCurves = ALPHA.replace("      - { tp: 8, conc-start: 4, conc-end: 64 }\n",
+                "      - { tp: 4, conc-start: 4, conc-end: 16 }\n      - { tp: 8, ep: 8, dp-attn: true, conc-start: 4, conc-end: 16 }\n");
+        Plan plan = fx.plan(fx.change(twoCurves + "\n" + ALPHA_FP4, entry("alpha-fp8-mi355x-sglang")));
+        assertEquals("alpha_1k1k conc 4, 8; alpha_8k1k tp4 conc 4, 8, 16; alpha_8k1k tp8 ep8 dpa conc 4, 8, 16",
+                PlanReport.jobList(plan.entries().get(0).configs().get(0).throughput()));
+        String text = PlanReport.text(plan);
+        assertTrue(text.contains("alpha_8k1k tp4 conc 16; alpha_8k1k tp8 ep8 dpa conc 16"), text);
+        assertEquals("tp4 pp2", fx.plan(fx.change(CONFIGS, entry("alpha-fp4-mi355x-sglang"))).entries().get(0).configs().get(0)
+                .throughput().get(0).curve());
+    }
+
     @Test
     void aWildcardEntryListsEachConfigItSelects() {
         Plan plan = fx.plan(fx.change(CONFIGS, entry("alpha-*-mi355x-sglang")));
