@@ -101,6 +101,8 @@ public final class CommandReference {
         return names + "=" + option.paramLabel() + (option.isMultiValue() ? "..." : "");
     }
 
+    // renderedDescription is how picocli itself fills in ${DEFAULT-VALUE} and the like; it has no successor
+    @SuppressWarnings("deprecation")
     static String description(ArgSpec arg) {
         String text = format(String.join(" ", arg.renderedDescription()));
         return arg.required() && arg instanceof OptionSpec ? text + " Required." : text;

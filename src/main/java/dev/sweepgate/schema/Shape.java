@@ -43,7 +43,11 @@ public record Shape(String id, String title, String description, List<Field> fie
     @SafeVarargs
     public final Shape exactlyOneOf(List<String>... sets) {
         List<List<List<String>>> all = new ArrayList<>(alternatives);
-        all.add(List.of(sets));
+        List<List<String>> group = new ArrayList<>();
+        for (List<String> set : sets) {
+            group.add(set);
+        }
+        all.add(List.copyOf(group));
         return new Shape(id, title, description, fields, all);
     }
 
