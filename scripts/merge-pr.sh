@@ -222,8 +222,8 @@ fi
 # review reads the sign-off (the pull request's body) for documented exceptions, as in CI
 review_args=()
 if [ "$github" = 1 ]; then
-    gh pr view "$pr" --json body --jq .body >"$scratch/pr-body.md" || die "gh cannot read the body of pull request #$pr"
-    review_args=(--pr-body "$scratch/pr-body.md")
+    gh pr view "$pr" --json body --jq .body >"$scratch/pr-body.txt" || die "gh cannot read the body of pull request #$pr"
+    review_args=(--pr-body "$scratch/pr-body.txt")
 fi
 SWEEPGATE=$sweepgate_command bash "$gate" "$upstream" "$head" --pr-number "$pr" --repo "$repo" \
     --changelog "$changelog" "${review_args[@]}" >&2 || die "the merged pull request fails the gate (see above); nothing was pushed"

@@ -145,9 +145,9 @@ class CiFilesTest {
         Workflow changelog = Workflow.load(WORKFLOWS.resolve("changelog.yml"));
         Workflow.Step gate = changelog.step("gate", "gate");
         List<String> lines = gate.run().lines().toList();
-        assertEquals("printf '%s\\n' \"$PR_BODY\" >\"$RUNNER_TEMP/pr-body.md\"", lines.get(0), gate.run());
+        assertEquals("printf '%s\\n' \"$PR_BODY\" >\"$RUNNER_TEMP/pr-body.txt\"", lines.get(0), gate.run());
         assertEquals(".github/scripts/pr-gate.sh \"origin/$BASE_REF\" \"$HEAD_SHA\" --pr-number \"$PR_NUMBER\" --sarif-dir "
-                + "\"$RUNNER_TEMP/sarif\" --date \"${PR_UPDATED_AT%%T*}\" --pr-body \"$RUNNER_TEMP/pr-body.md\"", lines.get(1), gate.run());
+                + "\"$RUNNER_TEMP/sarif\" --date \"${PR_UPDATED_AT%%T*}\" --pr-body \"$RUNNER_TEMP/pr-body.txt\"", lines.get(1), gate.run());
         assertEquals(Map.of("BASE_REF", "${{ github.base_ref }}", "HEAD_SHA", "${{ github.event.pull_request.head.sha }}",
                 "PR_NUMBER", "${{ github.event.pull_request.number }}", "PR_BODY", "${{ github.event.pull_request.body }}",
                 "PR_UPDATED_AT", "${{ github.event.pull_request.updated_at }}"), gate.env());

@@ -269,10 +269,10 @@ class MainTest {
     }
 
     @Test
-    void aDirectoryGivenAsAFileIsAnEnvironmentFailure() throws IOException {
+    void aDirectoryGivenAsAFileIsBadUsage() throws IOException {
         writeConfigs(dir, "tp: 8");
         Result r = main("validate-configs", "--runner-config", "configs");
-        assertEquals(3, r.status(), r.err());
+        assertEquals(2, r.status(), r.err());
         assertEquals("sweepgate: cannot read configs: it is a directory, not a file" + System.lineSeparator(), r.err());
     }
 

@@ -300,7 +300,7 @@ class MergePrScriptTest {
         assertEquals(0, plain.exit(), plain.output());
         // the gate's review reads the pull request's body, as in CI
         assertTrue(plain.output().lines().anyMatch(l -> l.startsWith("sweepgate gate: review: sweepgate review ")
-                && l.contains(" --pr-body ") && l.endsWith("pr-body.md")), plain.output());
+                && l.contains(" --pr-body ") && l.endsWith("pr-body.txt")), plain.output());
         String message = Files.readString(squash);
         assertTrue(message.contains("tune"), message);
         assertFalse(message.toLowerCase(java.util.Locale.ROOT).contains("sweep-reuse-"), message);

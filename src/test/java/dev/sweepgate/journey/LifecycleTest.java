@@ -207,7 +207,7 @@ class LifecycleTest {
         assertTrue(summary().contains("## sweepgate review: ✅") && summary().contains("| 6a | upstream image | ✅ PASS |"), summary());
         // review is given the day the pull request was last updated and its body, as the workflow writes them
         assertTrue(again.err().lines().anyMatch(l -> l.startsWith("sweepgate gate: review: sweepgate review ")
-                && l.contains(" --date 2026-08-21 --pr-body ") && l.endsWith("pr-body.md")), again.err());
+                && l.contains(" --date 2026-08-21 --pr-body ") && l.endsWith("pr-body.txt")), again.err());
     }
 
     @Test
