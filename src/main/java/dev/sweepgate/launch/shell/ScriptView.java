@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,11 +79,67 @@ public final class ScriptView {
     }
 
     private final List<Statement> statements;
+    /** Worked out on first use, once per view: every variable lookup of {@link #alternatives} asks it. */
+    private volatile Index index;
 
     public ScriptView(List<ShellScript> scripts) {
         List<Statement> all = new ArrayList<>();
         scripts.forEach(s -> all.addAll(s.statements()));
         this.statements = List.copyOf(all);
+    }
+
+    /**
+     * What the resolution looks up for every variable of every branch, found in one pass over the
+     * statements instead of one pass per lookup: the assignments a throughput run may execute, by
+     * name, and where each statement stands ({@code statements.indexOf}, the first equal one).
+     */
+    private record Index(Map<String, List<Assignment>> assignments, Map<Statement, Integer> positions) {
+    }
+
+    private Index index() {
+        Index known = index;
+        if (known != null) {
+            return known;
+        }
+        Map<String, List<Assignment>> assignments = new HashMap<>();
+        Map<Statement, Integer> positions = new IdentityHashMap<>();
+        // Statements equal as values (the same text twice on one line) share the first one's position,
+        // as List.indexOf finds it; equal statements have the same file and line.
+        Map<String, List<Integer>> byLine = new HashMap<>();
+        for (int i = 0; i < statements.size(); i++) {
+            Statement s = statements.get(i);
+            List<Integer> sameLine = byLine.computeIfAbsent(s.file() + ":" + s.line(), k -> new ArrayList<>());
+            int first = i;
+            for (int j : sameLine) {
+                if (statements.get(j).equals(s)) {
+                    first = j;
+                    break;
+                }
+            }
+            sameLine.add(i);
+            positions.putIfAbsent(s, first);
+            if (s.heredoc()) {
+                continue;
+            }
+            Path path = path(s);
+            if (!(path.throughput() || path == Path.UNKNOWN)) {
+                continue;
+            }
+            Assignment a = assignment(s);
+            if (a != null) {
+                assignments.computeIfAbsent(a.name(), k -> new ArrayList<>()).add(a);
+            }
+        }
+        assignments.replaceAll((name, list) -> List.copyOf(list));
+        known = new Index(assignments, positions);
+        index = known;
+        return known;
+    }
+
+    /** {@code statements.indexOf(s)}, without a pass over the statements. */
+    private int position(Statement s) {
+        Integer known = index().positions().get(s);
+        return known != null ? known : statements.indexOf(s);
     }
 
     /** Every statement and here-document line, in reading order (the main script first). */
@@ -169,17 +226,7 @@ public final class ScriptView {
 
     /** The assignments of {@code name} that a throughput run may execute. */
     public List<Assignment> throughputAssignments(String name) {
-        List<Assignment> found = new ArrayList<>();
-        for (Statement s : statements) {
-            if (s.heredoc() || !(path(s).throughput() || path(s) == Path.UNKNOWN)) {
-                continue;
-            }
-            Assignment a = assignment(s);
-            if (a != null && a.name().equals(name)) {
-                found.add(a);
-            }
-        }
-        return found;
+        return index().assignments().getOrDefault(name, List.of());
     }
 
     /** The lines of {@code assignments}; one in another file than {@code file} (a sourced script) names it. */
@@ -282,12 +329,12 @@ public final class ScriptView {
      * @param beforeOnly only those before {@code at} (for {@code ${NAME:-word}}: the value until then)
      */
     private List<Assignment> reaching(String name, Statement at, boolean beforeOnly) {
-        int here = statements.indexOf(at);
+        int here = position(at);
         List<Assignment> all = throughputAssignments(name).stream()
-                .filter(a -> !beforeOnly || here < 0 || statements.indexOf(a.statement()) < here).toList();
+                .filter(a -> !beforeOnly || here < 0 || position(a.statement()) < here).toList();
         int dominator = -1;
         for (Assignment a : all) {
-            int index = statements.indexOf(a.statement());
+            int index = position(a.statement());
             if (a.statement().file().equals(at.file()) && index < here && at.conditions().containsAll(a.statement().conditions())) {
                 dominator = index;
             }
@@ -297,21 +344,21 @@ public final class ScriptView {
         }
         int from = dominator;
         return all.stream().filter(a -> {
-            int index = statements.indexOf(a.statement());
+            int index = position(a.statement());
             return !a.statement().file().equals(at.file()) || (index >= from && index <= here);
         }).toList();
     }
 
     /** Whether one of {@code candidates} surely ran before {@code at} whenever {@code at} runs. */
     private boolean oneSurelyRan(List<Assignment> candidates, Statement at) {
-        int here = statements.indexOf(at);
-        return candidates.stream().anyMatch(a -> statements.indexOf(a.statement()) < here
+        int here = position(at);
+        return candidates.stream().anyMatch(a -> position(a.statement()) < here
                 && at.conditions().containsAll(a.statement().conditions()));
     }
 
     /** The {@code exit}s under a test that a throughput run may take before {@code at} (outside functions). */
     private List<Statement> exitsBefore(Statement at) {
-        int here = statements.indexOf(at);
+        int here = position(at);
         return statements.subList(0, Math.max(here, 0)).stream().filter(s -> !s.heredoc() && !s.inFunction()
                 && !s.conditions().isEmpty() && path(s).throughput() && EXIT.matcher(s.text()).matches()).toList();
     }
