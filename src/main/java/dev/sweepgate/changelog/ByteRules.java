@@ -17,22 +17,35 @@ public final class ByteRules {
     private static final String START = ChangelogFile.ENTRY_START;
     private static final String LINE_START = "\n" + START;
     private static final String PR_LINK_LINE = "  pr-link:";
+    /** The file ends with a line of spaces after the last entry: an error in a pull request, a warning on a push. */
+    public static final String TRAILING_SPACES = "changelog.trailing-spaces";
     /** File-rule problems after which a head's bytes are not text the byte rules can read. */
     private static final Set<String> UNREADABLE = Set.of("changelog.empty", "changelog.encoding", "yaml.too-large",
             "yaml.too-long");
     /** Appended to every failure of an append: the tool that repairs them. */
     static String fixHint(ChangelogFile base, ChangelogFile head) {
+        return "\n  " + fixCommand(base, head) + " makes this repair when the new entries themselves are right";
+    }
+
+    /** The fix-changelog command line for this change, in backquotes: the base ref is the one the base side names. */
+    static String fixCommand(ChangelogFile base, ChangelogFile head) {
         String prefix = head.name() + "@";
         String ref = base.name().startsWith(prefix) ? base.name().substring(prefix.length()) : "BASE";
-        return "\n  `sweepgate fix-changelog --base-ref " + ref + "` makes this repair when the new entries themselves are right";
+        return "`sweepgate fix-changelog --base-ref " + ref + "`";
     }
 
     private ByteRules() {
     }
 
-    public static void check(ChangelogFile base, ChangelogFile head, ChangelogChange change, Problems problems) {
+    /**
+     * @param pullRequest a pull request's change, not a push to main ({@link PrLinkPolicy#pullRequest}): a
+     *                    whitespace-only line that ends the file is then the error of the change that
+     *                    writes it, and a base that already ends in one does not fail the change after it
+     */
+    public static void check(ChangelogFile base, ChangelogFile head, ChangelogChange change, boolean pullRequest,
+                             Problems problems) {
         if (!change.additions().isEmpty()) {
-            checkAppend(base, head, problems);
+            checkAppend(base, head, pullRequest, problems);
         } else if (!change.corrections().isEmpty()) {
             checkCorrections(base, head, change.corrections().size(), problems);
         } else {
@@ -65,13 +78,13 @@ public final class ByteRules {
      * or is too large or holds a line too long to parse gets its one problem only, and a head that appends nothing (history edited,
      * entries deleted) is the history rules' to judge once it parses.
      */
-    public static void checkBrokenHead(ChangelogFile base, ChangelogFile head, Problems problems) {
+    public static void checkBrokenHead(ChangelogFile base, ChangelogFile head, boolean pullRequest, Problems problems) {
         if (!base.ok() || head.ok() || head.problems().stream().anyMatch(p -> UNREADABLE.contains(p.rule()))) {
             return;
         }
         String text = new String(head.bytes(), StandardCharsets.UTF_8);
         if (ChangelogFile.countEntryStarts(text) > base.items().size()) {
-            checkAppend(base, head, problems);
+            checkAppend(base, head, pullRequest, problems);
         }
     }
 
@@ -79,27 +92,38 @@ public final class ByteRules {
         return bytes.length > 1 && bytes[bytes.length - 1] == '\n' && bytes[bytes.length - 2] == '\n';
     }
 
-    private static void checkAppend(ChangelogFile base, ChangelogFile head, Problems problems) {
+    private static void checkAppend(ChangelogFile base, ChangelogFile head, boolean pullRequest, Problems problems) {
         byte[] b = base.bytes();
         byte[] h = head.bytes();
+        // In a pull request a whitespace-only last line of the base is an earlier change's mistake (changelog.md).
+        int spacesLine = pullRequest ? whitespaceLastLine(b) : -1;
+        // how much of the base the head must begin with: all of it, or all but that line
+        int kept = b.length;
         int diff = ByteText.firstDifference(b, h);
         if (diff >= 0 && diff < b.length) {
-            problems.error(ByteText.positionOf(h, diff, head.name()), "changelog.history-bytes",
-                    "appended entries changed historical " + head.name() + " bytes; " + describeDifference(base, head, diff)
-                            + "\n  fix: " + fixFor(b, h, diff) + fixHint(base, head));
-            return;
+            if (spacesLine >= 0 && diff >= spacesLine && separatedFromHistory(Arrays.copyOf(b, spacesLine), h)) {
+                kept = spacesLine; // the line emptied or removed, then one empty line before the new entry
+            } else {
+                problems.error(ByteText.positionOf(h, diff, head.name()), "changelog.history-bytes",
+                        "appended entries changed historical " + head.name() + " bytes; " + describeDifference(base, head, diff)
+                                + "\n  fix: " + fixFor(b, h, diff) + fixHint(base, head));
+                return;
+            }
         }
         // One char per byte: the rules compare ASCII bytes, and String's bounds-checked matching does the work.
         String text = new String(h, StandardCharsets.ISO_8859_1);
-        // the base is a prefix of the head here
-        if (!separatedFromHistory(b, h)) {
+        // the kept base is a prefix of the head here; a whitespace-only last line of the base kept whole
+        // separates as an empty line does
+        boolean separated = kept < b.length || separatedFromHistory(b, h)
+                || spacesLine >= 0 && text.startsWith(START, b.length);
+        if (!separated) {
             problems.error(ByteText.positionOf(h, b.length, head.name()), "changelog.separator",
                     "new changelog entries must be separated from history by one empty line and appended at the end; "
                             + separatorFix(h, text, b.length, endsWithEmptyLine(b)) + fixHint(base, head));
         }
         // Entry starts after the base, each found as its line's start: "\n" in front makes the file's first line one too.
         String lines = "\n" + text;
-        int p = lines.indexOf(LINE_START, b.length);
+        int p = lines.indexOf(LINE_START, kept);
         LineIndex lineIndex = null; // for the first of possibly thousands of entries' problems
         // the first appended entry is covered by the separator rule above
         while (p >= 0 && (p = lines.indexOf(LINE_START, p + 1)) >= 0) {
@@ -117,6 +141,48 @@ public final class ByteRules {
             problems.error(ByteText.positionOf(h, h.length - 1, head.name()), "changelog.trailing-blank",
                     "the final appended changelog entry must end with one newline; the file ends with empty lines"
                             + "\n  fix: delete the empty lines at the end of the file" + fixHint(base, head));
+        } else {
+            trailingSpaces(base, head, kept, pullRequest, problems);
+        }
+    }
+
+    /**
+     * The offset of the base's last line when it holds only spaces (at least one) and its line end:
+     * what an earlier change left after its entry; -1 otherwise.
+     */
+    static int whitespaceLastLine(byte[] bytes) {
+        int start = bytes.length - 1; // the last line's line end
+        if (start < 1 || bytes[start] != '\n') {
+            return -1;
+        }
+        while (start > 0 && bytes[start - 1] == ' ') {
+            start--;
+        }
+        return start < bytes.length - 1 && (start == 0 || bytes[start - 1] == '\n') ? start : -1;
+    }
+
+    /**
+     * An appended text that leaves the file ending in a line of spaces (not empty, so not
+     * changelog.trailing-blank): the error of the change that writes it in a pull request; on a push to
+     * main a warning, as the reference accepts it and fails the next change instead.
+     */
+    private static void trailingSpaces(ChangelogFile base, ChangelogFile head, int kept, boolean pullRequest,
+                                       Problems problems) {
+        byte[] h = head.bytes();
+        int last = whitespaceLastLine(h);
+        if (last < kept) {
+            return;
+        }
+        int spaces = h.length - 1 - last;
+        String line = spaces + (spaces == 1 ? " space" : " spaces");
+        String message = "the file must end with the last entry's last line, but it ends with a line of " + line
+                + " after it\n  fix: delete the trailing line of " + line + fixHint(base, head);
+        Position at = ByteText.positionOf(h, last, head.name());
+        if (pullRequest) {
+            problems.error(at, TRAILING_SPACES, message);
+        } else {
+            problems.warning(at, TRAILING_SPACES, message + "\n  (a warning on a push to main, whose reference accepts "
+                    + "it; a pull request fails for it, and the next change is not blamed for it there)");
         }
     }
 

@@ -26,6 +26,15 @@ public record PrLinkPolicy(String repo, Long prNumber, boolean numberUnknown) {
         return new PrLinkPolicy(repo, prNumber, prNumber == null && pullRequest);
     }
 
+    /**
+     * Whether the change is a pull request's (its number known or not) rather than a push to main:
+     * the byte rules then blame a whitespace-only line that ends the file on the change that writes
+     * it, not on the next one (docs/changelog.md).
+     */
+    public boolean pullRequest() {
+        return prNumber != null || numberUnknown;
+    }
+
     /** For the summary: what a number-unknown policy accepted, so a contributor is not surprised at merge. */
     public String summaryNote() {
         return numberUnknown

@@ -18,8 +18,9 @@ final class FixChangelogCommand implements ContextCommand {
     public CommandSpec spec() {
         return Specs.exitCodes(Specs.with(Specs.command(this, "Repairs a working-tree changelog whose new entries broke "
                                 + "only the byte rules (a trimmed separator line, missing or doubled empty lines, "
-                                + "trailing blank lines, no final newline): the bytes at the base ref are restored "
-                                + "exactly and the new entries' own text is appended after them, one empty line apart.",
+                                + "trailing blank lines or a line of spaces at the end, no final newline), or that were "
+                                + "written in the middle of the file instead of at its end: the bytes at the base ref are "
+                                + "restored exactly and the new entries' own text is appended after them, one empty line apart.",
                         "A change that alters history in value (an entry edited, deleted or reordered, a pr-link "
                                 + "corrected alongside new entries) is refused and the file is left byte for byte as "
                                 + "it was. The file is replaced atomically, and not at all when nothing needs fixing."),

@@ -184,7 +184,7 @@ public final class ChangelogGate {
             ChangelogChange change = rules.change();
             if (!rules.historyOk()) {
                 // No sweep follows, yet the new entries' config keys are still checked (one round of fixes).
-                problems.addAll(unknownKeysOfNewItems(base, head, configs));
+                problems.addAll(unknownKeysOfNewItems(base, head, change, configs));
             }
             if (!rules.historyOk() || change.correctionsOnly()) {
                 return new Validation(change, null, withSources(problems.all(), changelog, refs, baseBytes, headBytes));
@@ -212,11 +212,22 @@ public final class ChangelogGate {
     /**
      * When the head breaks a file rule in its entries but parses, or the change breaks a history
      * rule (a mixed change, an edited entry), the config keys its new items name are still
-     * checked (with the head configs' problems, if they break rules).
+     * checked (with the head configs' problems, if they break rules): the entries the history rules
+     * found new (inserted among the old ones, too), else, when a side broke the file rules, the head's
+     * items beyond the base's.
      */
-    private static List<Problem> unknownKeysOfNewItems(ChangelogFile base, ChangelogFile head, Future<ConfigSet> configs) {
+    private static List<Problem> unknownKeysOfNewItems(ChangelogFile base, ChangelogFile head, ChangelogChange change,
+                                                       Future<ConfigSet> configs) {
         if (!base.ok() || head.items().size() <= base.items().size()) {
             return List.of();
+        }
+        List<Integer> added = new ArrayList<>();
+        if (change != null) {
+            change.additions().forEach(e -> added.add(e.number() - 1));
+        } else {
+            for (int i = base.items().size(); i < head.items().size(); i++) {
+                added.add(i);
+            }
         }
         ConfigSet set;
         try {
@@ -225,7 +236,7 @@ public final class ChangelogGate {
             return e.problems();
         }
         List<Problem> problems = new ArrayList<>();
-        for (int i = base.items().size(); i < head.items().size(); i++) {
+        for (int i : added) {
             YNode item = head.items().get(i);
             problems.addAll(KeyResolver.unknownKeys(item, ChangelogEntry.label(i + 1, item.pos()), set.keys()));
         }
@@ -260,7 +271,7 @@ public final class ChangelogGate {
         problems.addAll(head.problems());
         if (!base.ok() || !head.ok()) {
             // The byte rules do not wait for the file rules: one round of fixes (docs/problems.md).
-            ByteRules.checkBrokenHead(base, head, problems);
+            ByteRules.checkBrokenHead(base, head, policy.pullRequest(), problems);
             return new RuleCheck(null, false, problems.all());
         }
         ChangelogChange change = HistoryRules.check(base, head, policy, problems);
@@ -268,7 +279,7 @@ public final class ChangelogGate {
         // rule families still run, so one round of fixes suffices.
         boolean historyOk = problems.all().stream().noneMatch(p -> p.isError() && !LINK_RULES.contains(p.rule()));
         if (historyOk) {
-            ByteRules.check(base, head, change, problems);
+            ByteRules.check(base, head, change, policy.pullRequest(), problems);
         }
         return new RuleCheck(change, historyOk, problems.all());
     }

@@ -42,7 +42,7 @@ final class ChangeRules {
             return null;
         }
         int mark = problems.size();
-        ByteRules.check(base, head, change, problems);
+        ByteRules.check(base, head, change, policy.pullRequest(), problems);
         return problems.hasErrorsSince(mark) ? null : change;
     }
 

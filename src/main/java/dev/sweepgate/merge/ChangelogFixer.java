@@ -6,6 +6,7 @@ import dev.sweepgate.changelog.ChangelogChange;
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.changelog.ChangelogFile;
 import dev.sweepgate.changelog.HistoryRules;
+import dev.sweepgate.changelog.InsertedEntries;
 import dev.sweepgate.changelog.PrLinkPolicy;
 import dev.sweepgate.changelog.PyValues;
 import dev.sweepgate.problem.Problem;
@@ -14,7 +15,9 @@ import dev.sweepgate.yaml.YNode;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -29,6 +32,8 @@ public final class ChangelogFixer {
     private static final String REFUSED = "fix.refused";
     private static final String DETAIL = "fix.history-detail";
     private static final int LISTED_LINES = 5;
+    /** fix-changelog repairs a working tree: a pull request's change (the byte rules blame it for a trailing line of spaces). */
+    private static final PrLinkPolicy WORKING_TREE = PrLinkPolicy.of(PrLinkPolicy.DEFAULT_REPO, null, true);
 
     private ChangelogFixer() {
     }
@@ -61,26 +66,33 @@ public final class ChangelogFixer {
                     + ChangelogFile.ENTRY_START + "` line at column 1), then run it again; the file is unchanged"));
             return MergeOutcome.failed(problems.all());
         }
-        PrLinkPolicy policy = new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null);
         Problems history = new Problems();
-        ChangelogChange change = HistoryRules.check(base, head, policy, history);
+        ChangelogChange change = HistoryRules.check(base, head, WORKING_TREE, history);
         // New entries' links are the gate's business (it knows the pull request number), not a byte matter.
         List<Problem> historyProblems = history.all().stream()
                 .filter(p -> !p.rule().equals(ChangeRules.NEW_LINK_RULE)).toList();
+        // the head indexes of the new entries, which go at the end
+        List<Integer> added;
         if (historyProblems.stream().anyMatch(Problem::isError)) {
-            return refuseHistory(base, head, change, historyProblems, baseRef);
-        }
-        if (!missingNewline && crlf == 0 && passesByteRules(base, head, change)) {
-            return new MergeOutcome(null, headName + ": nothing to fix: the byte rules already pass against " + baseRef
-                    + " (file unchanged)", List.of());
+            // New entries written among the old ones, which are all there in value: moved to the end.
+            added = InsertedEntries.newItems(base.items(), head.items(), 0);
+            if (added == null || added.isEmpty()) {
+                return refuseHistory(base, head, change, historyProblems, baseRef);
+            }
+        } else {
+            if (!missingNewline && crlf == 0 && passesByteRules(base, head, change)) {
+                return new MergeOutcome(null, headName + ": nothing to fix: the byte rules already pass against " + baseRef
+                        + " (file unchanged)", List.of());
+            }
+            added = change.additions().stream().map(e -> e.number() - 1).toList();
         }
         List<String> repairs = new ArrayList<>();
         if (crlf > 0) {
             repairs.add("converted " + crlf + " CRLF line end" + (crlf == 1 ? "" : "s") + " to LF");
         }
         byte[] result;
-        if (!change.additions().isEmpty()) {
-            result = reappend(base, head, baseRef, missingNewline, repairs, problems);
+        if (!added.isEmpty()) {
+            result = reappend(base, head, added, baseRef, missingNewline, repairs, problems);
         } else if (!change.corrections().isEmpty()) {
             result = reapplyCorrections(base, head, change, repairs, problems);
         } else {
@@ -91,10 +103,10 @@ public final class ChangelogFixer {
         if (result == null) {
             return MergeOutcome.failed(problems.all());
         }
-        if (missingNewline && change.additions().isEmpty()) {
+        if (missingNewline && added.isEmpty()) {
             repairs.add("added the missing final newline");
         }
-        if (!verify(base, head, result, headName, problems)) {
+        if (!verify(base, head, added, result, headName, problems)) {
             return MergeOutcome.failed(problems.all());
         }
         StringBuilder message = new StringBuilder(headName).append(": repaired against ").append(baseRef).append(':');
@@ -103,16 +115,19 @@ public final class ChangelogFixer {
         return new MergeOutcome(result, message.toString(), problems.all());
     }
 
-    /** The base bytes, then each new entry's own text, one empty line apart, ending with one newline. */
-    private static byte[] reappend(ChangelogFile base, ChangelogFile head, String baseRef, boolean missingNewline,
-                                   List<String> repairs, Problems problems) {
+    /**
+     * The base bytes, then each new entry's own text, one empty line apart, ending with one newline.
+     *
+     * @param added the head indexes of the new entries: after the old ones, or among them (then moved to the end)
+     */
+    private static byte[] reappend(ChangelogFile base, ChangelogFile head, List<Integer> added, String baseRef,
+                                   boolean missingNewline, List<String> repairs, Problems problems) {
         EntrySpans spans = ChangeRules.spans(head, problems);
         if (spans == null) {
             return null;
         }
-        int first = base.items().size();
         int count = head.items().size();
-        for (int i = first; i < count; i++) {
+        for (int i : added) {
             int startLine = spans.lineOf(spans.span(i).start());
             int itemLine = head.items().get(i).pos().line();
             if (startLine != itemLine) {
@@ -132,14 +147,20 @@ public final class ChangelogFixer {
         if (!EntrySpans.endsWithEmptyLine(b)) {
             out.write('\n');
         }
-        describePrefix(base, head, spans, out.toByteArray(), baseRef, repairs);
-        for (int i = first; i < count; i++) {
+        List<int[]> misplaced = InsertedEntries.misplacedBlocks(added, count);
+        if (misplaced.isEmpty()) {
+            describePrefix(base, head, spans, out.toByteArray(), baseRef, repairs);
+        } else {
+            describeMoves(base, head, misplaced, baseRef, repairs);
+        }
+        for (int k = 0; k < added.size(); k++) {
+            int i = added.get(k);
             byte[] content = spans.content(i);
-            if (i > first) {
+            if (k > 0) {
                 out.write('\n');
                 EntrySpans.Span previous = spans.span(i - 1);
                 byte[] gap = Arrays.copyOfRange(h, previous.contentEnd(), spans.span(i).start());
-                if (!Arrays.equals(gap, new byte[] {'\n'})) {
+                if (added.get(k - 1) == i - 1 && !Arrays.equals(gap, new byte[] {'\n'})) {
                     repairs.add("line " + spans.lineOf(spans.span(i).start()) + ": new entry " + (i + 1) + " came "
                             + describeGap(gap) + "; now after exactly one empty line");
                 }
@@ -149,13 +170,29 @@ public final class ChangelogFixer {
         }
         EntrySpans.Span last = spans.span(count - 1);
         byte[] tail = Arrays.copyOfRange(h, last.contentEnd(), last.end());
-        if (tail.length > 0) {
+        if (tail.length > 0 && added.get(added.size() - 1) == count - 1) {
             repairs.add("line " + spans.lineOf(last.contentEnd()) + " on: removed " + lineCount(tail)
                     + " at the end of the file");
         } else if (missingNewline) {
             repairs.add("added the missing final newline");
         }
         return out.toByteArray();
+    }
+
+    /** Notes on new entries that sat among the old ones, moved to the end. */
+    private static void describeMoves(ChangelogFile base, ChangelogFile head, List<int[]> misplaced, String baseRef,
+                                      List<String> repairs) {
+        for (int[] block : misplaced) {
+            int[] lines = InsertedEntries.lineSpan(head.items(), block);
+            int count = block[1] - block[0] + 1;
+            repairs.add("moved " + (count == 1 ? "new entry " + (block[0] + 1) : "new entries " + (block[0] + 1) + "-"
+                    + (block[1] + 1)) + " (lines " + lines[0] + "-" + lines[1] + "), which sat in the middle of the "
+                    + "file, to its end, after one empty line");
+        }
+        if (!InsertedEntries.onlyLinesAdded(base.bytes(), head.bytes())) {
+            repairs.add("restored history as it is at " + baseRef + " (it differed in more than the new entries: "
+                    + "`git diff` before the repair shows how)");
+        }
     }
 
     /**
@@ -187,10 +224,14 @@ public final class ChangelogFixer {
         byte[] headGap = Arrays.copyOfRange(h, headHistoryEnd, firstStart);
         byte[] expectedGap = Arrays.copyOfRange(expected, baseHistoryEnd, expected.length);
         if (!Arrays.equals(headGap, expectedGap)) {
+            byte[] baseEnding = Arrays.copyOfRange(base.bytes(), baseHistoryEnd, base.bytes().length);
+            String ownEnding = "the base's own ending " + visibleLines(baseEnding);
+            // the base's own ending kept, the entry right after it: a pull request may, a push to main may not (changelog.md)
+            String came = baseEnding.length > 0 && Arrays.equals(headGap, baseEnding)
+                    ? "right after " + ownEnding + ", without an empty line" : describeGap(headGap);
             repairs.add("line " + spans.lineOf(firstStart) + ": the first new entry (" + (first + 1) + ") came "
-                    + describeGap(headGap) + "; now " + (expectedGap.length == 1 ? "after exactly one empty line"
-                    : "after the base's own ending " + visibleLines(Arrays.copyOfRange(base.bytes(), baseHistoryEnd,
-                    base.bytes().length)) + (EntrySpans.endsWithEmptyLine(base.bytes()) ? "" : " and one empty line")));
+                    + came + "; now " + (expectedGap.length == 1 ? "after exactly one empty line"
+                    : "after " + ownEnding + (EntrySpans.endsWithEmptyLine(base.bytes()) ? "" : " and one empty line")));
         }
     }
 
@@ -229,14 +270,25 @@ public final class ChangelogFixer {
         return bytes;
     }
 
-    /** The result must pass every rule and hold the same values as the working tree; else nothing is written. */
-    private static boolean verify(ChangelogFile base, ChangelogFile head, byte[] result, String name, Problems problems) {
+    /**
+     * The result must pass every rule and hold the same values as the working tree, its new entries
+     * ({@code added}, head indexes) at the end; else nothing is written.
+     */
+    private static boolean verify(ChangelogFile base, ChangelogFile head, List<Integer> added, byte[] result, String name,
+                                  Problems problems) {
         ChangelogFile fixed = ChangelogFile.check(result, name);
         Problems again = new Problems();
+        List<YNode> expected = new ArrayList<>();
+        Set<Integer> moved = new HashSet<>(added);
+        for (int i = 0; i < head.items().size(); i++) {
+            if (!moved.contains(i)) {
+                expected.add(head.items().get(i));
+            }
+        }
+        added.forEach(i -> expected.add(head.items().get(i)));
         boolean ok = ChangeRules.file(fixed, again)
-                && ChangeRules.historyAndBytes(base, fixed, new PrLinkPolicy(PrLinkPolicy.DEFAULT_REPO, null), false,
-                again) != null
-                && sameValues(head.items(), fixed.items());
+                && ChangeRules.historyAndBytes(base, fixed, WORKING_TREE, false, again) != null
+                && sameValues(expected, fixed.items());
         if (ok) {
             return true;
         }
@@ -254,7 +306,7 @@ public final class ChangelogFixer {
 
     private static boolean passesByteRules(ChangelogFile base, ChangelogFile head, ChangelogChange change) {
         Problems bytes = new Problems();
-        ByteRules.check(base, head, change, bytes);
+        ByteRules.check(base, head, change, WORKING_TREE.pullRequest(), bytes);
         return !bytes.hasErrors();
     }
 

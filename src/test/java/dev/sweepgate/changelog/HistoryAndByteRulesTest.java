@@ -26,7 +26,7 @@ class HistoryAndByteRulesTest {
         Problems problems = new Problems();
         ChangelogChange change = HistoryRules.check(b, h, policy, problems);
         if (!problems.hasErrors()) {
-            ByteRules.check(b, h, change, problems);
+            ByteRules.check(b, h, change, policy.pullRequest(), problems);
         }
         return problems.all();
     }
@@ -110,8 +110,26 @@ class HistoryAndByteRulesTest {
         List<Problem> changed = check(BASE, BASE.replace("Change beta", "Changed beta"), MAIN);
         assertEquals(List.of("changelog.history-changed"), rules(changed));
         assertTrue(changed.get(0).message().startsWith("entry 2 (line 8) changed (description differs"), changed.get(0).message());
+        // at the description item that changed, not at the entry's first line
+        assertEquals(List.of(11, 7), List.of(changed.get(0).line(), changed.get(0).column()));
         // a written-out default is a change of the parsed value
         assertEquals(List.of("changelog.history-changed"), rules(check(BASE, BASE + "  evals-only: false\n", MAIN)));
+    }
+
+    @Test
+    void anEditedEntryIsReportedAtTheFirstValueThatDiffers() {
+        // entry 2 starts at line 8: its config key is line 9, its description item line 11, its pr-link line 12
+        Problem key = check(BASE, BASE.replace("    - beta-fp4-b200-sglang\n", "    - beta-fp4-b200-vllm\n"), MAIN).get(0);
+        assertEquals(List.of(9, 7), List.of(key.line(), key.column()), key.toString());
+        Problem field = check(BASE, BASE + "  evals-only: false\n", MAIN).get(0);
+        assertEquals(List.of(13, 3), List.of(field.line(), field.column()), field.toString());
+        String more = BASE.replace("Change beta-fp4-b200-sglang\"\n", "Change beta-fp4-b200-sglang\"\n    - \"and more\"\n");
+        Problem item = check(BASE, more, MAIN).get(0);
+        assertEquals(List.of(12, 7), List.of(item.line(), item.column()), item.toString());
+        // two fields changed: the first in the entry's order
+        Problem two = check(BASE, BASE.replace("Change beta", "Changed beta").replace(LINK + "2", LINK + "22"), MAIN).get(0);
+        assertEquals(List.of(11, 7), List.of(two.line(), two.column()), two.toString());
+        assertTrue(two.message().startsWith("entry 2 (line 8) changed (description, pr-link differ"), two.message());
     }
 
     @Test

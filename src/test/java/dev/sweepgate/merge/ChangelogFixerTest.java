@@ -144,9 +144,15 @@ class ChangelogFixerTest {
     @Test
     void theFirstNewEntryFollowsTheBasesOwnEnding() {
         String base = BASE + "  \n";
-        String message = repaired(fix(base, BASE + "\n" + NEW), base + "\n" + NEW);
-        assertTrue(message.contains("the first new entry (3) came after 1 blank line; now after the base's own ending "
-                + "\"  \\n\" (2 spaces and nothing else) and one empty line"), message);
+        String message = repaired(fix(base, BASE + NEW), base + "\n" + NEW);
+        assertTrue(message.contains("the first new entry (3) came right after the previous entry, without an empty line; "
+                + "now after the base's own ending \"  \\n\" (2 spaces and nothing else) and one empty line"), message);
+
+        // de871da96: right after the base's "  \n", then a line of spaces of its own (which is why it is repaired)
+        message = repaired(fix(base, base + NEW + "  \n"), base + "\n" + NEW);
+        assertTrue(message.contains("the first new entry (3) came right after the base's own ending \"  \\n\" (2 spaces and "
+                + "nothing else), without an empty line; now after the base's own ending \"  \\n\" (2 spaces and nothing "
+                + "else) and one empty line"), message);
 
         String endsEmpty = BASE + "  \n\n";
         message = repaired(fix(endsEmpty, BASE + "\n" + NEW), endsEmpty + NEW);
@@ -243,14 +249,34 @@ class ChangelogFixerTest {
     }
 
     @Test
-    void newEntriesWrittenInsideHistoryAreToldToMoveToTheEnd() {
+    void newEntriesWrittenInsideHistoryAreMovedToTheEnd() {
+        String message = repaired(fix(BASE, E1 + "\n" + NEW + "\n" + E2), BASE + "\n" + NEW);
+        assertTrue(message.contains("moved new entry 2 (lines 7-12), which sat in the middle of the file, to its end, "
+                + "after one empty line"), message);
+        assertTrue(!message.contains("restored history"), message);
+
+        String another = entry("epsilon", "XXX");
+        message = repaired(fix(BASE, E1 + "\n" + NEW + "\n" + another + "\n" + E2), BASE + "\n" + NEW + "\n" + another);
+        assertTrue(message.contains("moved new entries 2-3 (lines 7-18)"), message);
+
+        // one block inside, one at the end: both end up at the end, in their order
+        String both = E1 + "\n" + NEW + "\n" + E2 + "\n" + another;
+        assertEquals(List.of(), fix(BASE, both).problems());
+        repaired(fix(BASE, both), BASE + "\n" + NEW + "\n" + another);
+
+        // a history byte changed as well (the two-space line trimmed): restored with the move
+        String spaced = E1 + "  \n" + E2;
+        message = repaired(fix(spaced, E1 + "\n" + NEW + "\n" + E2), spaced + "\n" + NEW);
+        assertTrue(message.contains("restored history as it is at main"), message);
+    }
+
+    @Test
+    void newEntriesInsideHistoryThatAlsoChangedAreToldToMoveToTheEnd() {
+        // an old entry edited as well: only its author knows what was meant
+        String edited = E3.replace("about gamma", "about gamma, edited");
         assertEquals(List.of("7: entry 2 is new but sits inside history, before what was entry 2 at main (now line 13); "
                 + "move it to the end of the file, after one empty line [fix.history-detail]"),
-                details(fix(BASE, E1 + "\n" + NEW + "\n" + E2)));
-        String another = entry("epsilon", "XXX");
-        assertEquals(List.of("7: entries 2-3 are new but sit inside history, before what was entry 2 at main (now line "
-                + "19); move them to the end of the file, after one empty line [fix.history-detail]"),
-                details(fix(BASE, E1 + "\n" + NEW + "\n" + another + "\n" + E2)));
+                details(fix(BASE + "\n" + E3, E1 + "\n" + NEW + "\n" + E2 + "\n" + edited)));
     }
 
     @Test
