@@ -51,10 +51,11 @@ public final class HistoryRules {
             }
             Set<String> changed = changedFields(before, after);
             Position at = headItems.get(i).pos();
-            if (changed.equals(Set.of(EntryBinder.PR_LINK)) && onlyLinesAdded == null) {
-                onlyLinesAdded = InsertedEntries.onlyLinesAdded(base.bytes(), head.bytes());
+            boolean prLinkOnly = changed.equals(Set.of(EntryBinder.PR_LINK));
+            if (prLinkOnly && onlyLinesAdded == null) {
+                onlyLinesAdded = InsertedEntries.onlyLinesAdded(base.bytes(), head.bytes()); // once, for the first such entry
             }
-            if (changed.equals(Set.of(EntryBinder.PR_LINK)) && !onlyLinesAdded) {
+            if (prLinkOnly && !onlyLinesAdded) {
                 corrections.add(i);
                 String link = head.entries().get(i).prLink();
                 if (!policy.isCanonical(link)) {

@@ -6,7 +6,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,22 +101,10 @@ public final class ScriptView {
             return known;
         }
         Map<String, List<Assignment>> assignments = new HashMap<>();
-        Map<Statement, Integer> positions = new IdentityHashMap<>();
-        // Statements equal as values (the same text twice on one line) share the first one's position,
-        // as List.indexOf finds it; equal statements have the same file and line.
-        Map<String, List<Integer>> byLine = new HashMap<>();
+        Map<Statement, Integer> positions = new HashMap<>();
         for (int i = 0; i < statements.size(); i++) {
             Statement s = statements.get(i);
-            List<Integer> sameLine = byLine.computeIfAbsent(s.file() + ":" + s.line(), k -> new ArrayList<>());
-            int first = i;
-            for (int j : sameLine) {
-                if (statements.get(j).equals(s)) {
-                    first = j;
-                    break;
-                }
-            }
-            sameLine.add(i);
-            positions.putIfAbsent(s, first);
+            positions.putIfAbsent(s, i); // a statement equal to an earlier one stands where indexOf finds it: first
             if (s.heredoc()) {
                 continue;
             }
@@ -138,8 +125,7 @@ public final class ScriptView {
 
     /** {@code statements.indexOf(s)}, without a pass over the statements. */
     private int position(Statement s) {
-        Integer known = index().positions().get(s);
-        return known != null ? known : statements.indexOf(s);
+        return index().positions().getOrDefault(s, -1);
     }
 
     /** Every statement and here-document line, in reading order (the main script first). */
