@@ -34,7 +34,7 @@ final class CanonicalizeCommand implements ContextCommand {
     public int call(Context context) {
         PrLinkPolicy policy = options.policy(context);
         String baseRef = this.baseRef.getValue();
-        Git git = new Git(context.dir());
+        Git git = context.git();
         ChangelogGate.Refs refs = ChangelogGate.refs(git, baseRef, null);
         // One name for the file read at the base, read in the working tree and written back (from a subdirectory too).
         String file = context.located(options.changelogFile());

@@ -77,24 +77,34 @@ public final class CdsTraining {
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Env env = new Env(repo, Map.of(), discard, discard);
         run(commands.stream().filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
-        if (only != null && !only.equals("review")) {
+        if (only != null && !only.equals("review") && !only.equals("gate")) {
             return;
         }
 
-        // review of an agentic speculative-decoding entry: it reads the config's launch script.
-        Path script = repo.resolve("benchmarks/single_node/agentic/dsv4_fp4_b200_vllm_mtp.sh");
-        Files.createDirectories(script.getParent());
-        Files.writeString(script, "#!/usr/bin/env bash\nsource \"$(dirname \"$0\")/../../benchmark_lib.sh\"\n"
-                + "AL=2.49\nif [ \"${EVAL_ONLY:-false}\" = \"true\" ]; then\n    SPEC='{\"method\": \"mtp\"}'\nelse\n"
+        // review and the gate of an agentic speculative-decoding entry and its launch script: they resolve
+        // the config through its runner's launcher and read the script (the launch-file classes).
+        write(repo.resolve("runners/launch_b200-dgxc.sh"), "#!/usr/bin/bash\n"
+                + "if [[ $MODEL_PREFIX == \"dsv4\" && $PRECISION == \"fp4\" ]]; then\n    export MODEL_PATH=/models/dsv4\nfi\n"
+                + "SPEC_SUFFIX=$([[ \"$SPEC_DECODING\" == \"mtp\" ]] && printf '_mtp' || printf '')\n"
+                + "BENCH_BASE=\"benchmarks/single_node/${SCENARIO_SUBDIR}${EXP_NAME%%_*}_${PRECISION}_b200\"\n"
+                + "BENCH_SCRIPT=\"${BENCH_BASE}_${FRAMEWORK}${SPEC_SUFFIX}.sh\"\n"
+                + "if [[ ! -f \"$BENCH_SCRIPT\" ]]; then\n    BENCH_SCRIPT=\"${BENCH_BASE}${SPEC_SUFFIX}.sh\"\nfi\n"
+                + "bash \"$BENCH_SCRIPT\"\n");
+        write(repo.resolve("benchmarks/single_node/agentic/dsv4_fp4_b200_vllm_mtp.sh"), "#!/usr/bin/env bash\n"
+                + "source \"$(dirname \"$0\")/../../benchmark_lib.sh\"\nAL=2.49\n"
+                + "if [ \"${EVAL_ONLY:-false}\" = \"true\" ]; then\n    SPEC='{\"method\": \"mtp\"}'\nelse\n"
                 + "    SPEC=\"{\\\"method\\\": \\\"mtp\\\", \\\"num_speculative_tokens\\\": 3, "
                 + "\\\"rejection_sample_method\\\": \\\"synthetic\\\", \\\"synthetic_acceptance_length\\\": $AL}\"\nfi\n"
-                + "vllm serve \"$MODEL\" --speculative-config \"$SPEC\" &\n", StandardCharsets.UTF_8);
+                + "vllm serve \"$MODEL\" --speculative-config \"$SPEC\" &\n");
         Files.writeString(changelog, "\n- config-keys:\n    - dsv4-fp4-b200-vllm-agentic-mtp\n  description:\n"
                 + "    - CDS training entry\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/2\n",
                 StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
         haveHistory = haveHistory && commit(repo, "review");
-        run(List.of(List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--date", "2026-08-22"),
-                List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--format", "markdown")), repo, env, haveHistory);
+        List<List<String>> launch = List.of(
+                List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--date", "2026-08-22"),
+                List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--format", "markdown"),
+                List.of("gate", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--pull-request"));
+        run(launch.stream().filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
     }
 
     private static void run(List<List<String>> commands, Path repo, Env env, boolean haveHistory) {
@@ -105,6 +115,11 @@ public final class CdsTraining {
             String[] line = Stream.concat(Stream.of("-C", repo.toString()), command.stream()).toArray(String[]::new);
             Main.run(line, env);
         }
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
     private static boolean commit(Path repo, String message) throws IOException, InterruptedException {

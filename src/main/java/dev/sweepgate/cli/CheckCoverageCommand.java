@@ -34,7 +34,7 @@ final class CheckCoverageCommand implements ContextCommand {
     @Override
     public int call(Context context) {
         String headRef = head.headRef();
-        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+        ChangelogGate gate = new ChangelogGate(context.git(), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(change.baseRef(), headRef);
         CoverageResult result = new CoverageGate(gate).check(refs, change.changelogFile());

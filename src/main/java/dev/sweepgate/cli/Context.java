@@ -1,5 +1,6 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.git.Git;
 import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.Highlight;
@@ -27,6 +28,11 @@ import picocli.CommandLine.Help;
 public record Context(Path dir, Env env, Help.Ansi ansi) {
     public Context(Path dir, Env env) {
         this(dir, env, Help.Ansi.OFF);
+    }
+
+    /** The repository of the command's directory, read through git with this run's memo. */
+    public Git git() {
+        return env.git(dir);
     }
 
     public PrintStream out() {

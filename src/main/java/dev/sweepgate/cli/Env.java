@@ -10,15 +10,26 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import dev.sweepgate.concurrent.Memo;
+import dev.sweepgate.git.Git;
 
 /**
  * Everything a command may take from its surroundings. Passed in rather than read from
  * globals, so tests run commands in process against their own directories and streams.
+ *
+ * @param memo what the run worked out from the repository's commits ({@link Git#memo}): the commands
+ *             the gate runs in one JVM share one, so each parses the configs and launch files once
  */
 public record Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in,
-        boolean stdoutIsTerminal) {
+        boolean stdoutIsTerminal, Memo memo) {
     public Env {
         variables = Map.copyOf(variables);
+    }
+
+    /** Surroundings of a run of its own. */
+    public Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err, InputStream in,
+               boolean stdoutIsTerminal) {
+        this(workingDir, variables, out, err, in, stdoutIsTerminal, new Memo());
     }
 
     /** Surroundings whose standard output is a pipe or a file. */
@@ -29,6 +40,16 @@ public record Env(Path workingDir, Map<String, String> variables, PrintStream ou
     /** Surroundings with nothing on standard input. */
     public Env(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err) {
         this(workingDir, variables, out, err, InputStream.nullInputStream());
+    }
+
+    /** These surroundings' run (its memo) in {@code workingDir}, printing to other streams, with nothing on standard input. */
+    public Env sharing(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err) {
+        return new Env(workingDir, variables, out, err, InputStream.nullInputStream(), false, memo);
+    }
+
+    /** A repository read through git, sharing this run's memo. */
+    public Git git(Path dir) {
+        return new Git(dir, Map.of(), memo);
     }
 
     /**

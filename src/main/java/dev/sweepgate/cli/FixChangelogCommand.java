@@ -32,7 +32,7 @@ final class FixChangelogCommand implements ContextCommand {
 
     @Override
     public int call(Context context) {
-        Git git = new Git(context.dir());
+        Git git = context.git();
         ChangelogGate.Refs refs = ChangelogGate.refs(git, change.baseRef(), null);
         // One name for the file read at the base, read in the working tree and written back (from a subdirectory too).
         String file = context.located(change.changelogFile());

@@ -103,7 +103,7 @@ final class GateCommand implements ContextCommand {
         String file = changelog.changelogFile();
         // Every check runs at the work tree's top, as the paths git names are relative to it.
         Path top = RepoRoot.of(context.dir());
-        Git git = new Git(top);
+        Git git = context.env().git(top);
         Git.Commits commits = git.resolveWithMergeBase(base, head, "--base-ref", "--head-ref");
         List<String> pathspecs = new ArrayList<>(List.of(":(literal)" + file));
         pathspecs.addAll(PullRequestGate.WATCHED);
@@ -117,9 +117,9 @@ final class GateCommand implements ContextCommand {
 
         List<String> policy = pr != null ? List.of("--pr-number", String.valueOf(pr))
                 : Specs.given(pullRequest) ? List.of("--pull-request") : List.of();
-        HeadTree tree = new HeadTree(git, commits.head(), head);
-        Env env = new Env(top, context.env().variables(), context.out(), context.err());
-        PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(), tree::path,
+        // One run: the checks share the memo of what they read (each config file and launch script parsed once).
+        Env env = context.env().sharing(top, context.env().variables(), context.out(), context.err());
+        PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(),
                 reviewOptions(context));
         Path sarif = sarifDir.getValue();
         List<Check> applicable = PullRequestGate.CHECKS.stream().filter(check -> check.applies().test(touched)).toList();
@@ -157,7 +157,6 @@ final class GateCommand implements ContextCommand {
             }
         } finally {
             pool.shutdownNow();
-            tree.delete();
         }
 
         int worst = worst(verdicts);
@@ -268,7 +267,7 @@ final class GateCommand implements ContextCommand {
         PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
         String[] args = command.toArray(String[]::new);
-        int status = Main.run(Main.commandLine(args), args, new Env(env.workingDir(), env.variables(), outStream, errStream),
+        int status = Main.run(Main.commandLine(args), args, env.sharing(env.workingDir(), env.variables(), outStream, errStream),
                 context.ansi());
         outStream.flush();
         errStream.flush();
@@ -286,7 +285,7 @@ final class GateCommand implements ContextCommand {
         PrintStream err = withErrors ? out : new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         List<String> all = new ArrayList<>(command);
         all.addAll(extra);
-        Main.run(all.toArray(String[]::new), new Env(env.workingDir(), withoutSummary(env), out, err));
+        Main.run(all.toArray(String[]::new), env.sharing(env.workingDir(), withoutSummary(env), out, err));
         out.flush();
         String text = bytes.toString(StandardCharsets.UTF_8);
         return text.length() > limit ? text.substring(0, limit) : text;
@@ -335,60 +334,5 @@ final class GateCommand implements ContextCommand {
             }
         }
         return md.toString();
-    }
-
-    /** What validate-configs reads at the head (configs, golden curves, the launch files and runners that resolve them), written to a scratch directory on first use. */
-    private static final class HeadTree {
-        private final Git git;
-        private final String commit;
-        private final String label;
-        private Path dir;
-
-        HeadTree(Git git, String commit, String label) {
-            this.git = git;
-            this.commit = commit;
-            this.label = label;
-        }
-
-        synchronized String path() {
-            if (dir == null) {
-                try {
-                    dir = Files.createTempDirectory("sweepgate-gate-");
-                } catch (IOException e) {
-                    throw new EnvironmentException("cannot create a scratch directory: " + e.getMessage());
-                }
-                Git.Result listed = git.run(List.of("ls-tree", "-r", "-z", "--name-only", commit, "--", "configs",
-                        "golden_al_distribution", "benchmarks", "runners"));
-                if (!listed.ok()) {
-                    throw new EnvironmentException("cannot list configs/, golden_al_distribution/, benchmarks/ and runners/ at " + label + ": "
-                            + listed.stderr().strip());
-                }
-                List<Git.Blob> blobs = Stream.of(listed.stdoutText().split("\0")).filter(p -> !p.isEmpty())
-                        .map(p -> new Git.Blob(commit, p, label)).toList();
-                for (Git.BlobContent blob : git.showAll(blobs)) {
-                    Path target = dir.resolve(blob.blob().path()).normalize();
-                    try {
-                        Files.createDirectories(target.getParent());
-                        Files.write(target, blob.require());
-                    } catch (IOException e) {
-                        throw new EnvironmentException("cannot write " + target + ": " + e.getMessage());
-                    }
-                }
-            }
-            return dir.toString();
-        }
-
-        void delete() {
-            if (dir == null) {
-                return;
-            }
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(file);
-                }
-            } catch (IOException e) {
-                // a scratch directory in the temporary directory: the system cleans it up
-            }
-        }
     }
 }

@@ -1,9 +1,11 @@
 package dev.sweepgate.cli;
 
+import dev.sweepgate.git.Git;
 import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.golden.GoldenAlCheck;
 import dev.sweepgate.golden.GoldenCurves;
+import dev.sweepgate.golden.LaunchScope;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.launch.RepoFiles;
@@ -82,6 +84,30 @@ public final class GoldenOptions {
         }
         try (RepoFiles launchFiles = launchFiles(context)) {
             return GoldenAlCheck.check(configs, load(context), listUnpinned(), launchFiles);
+        }
+    }
+
+    /**
+     * {@link #check(Context, ConfigSet)} on the files of {@code commit}: its golden curves and the launch
+     * files its configs run (those of the configs in {@code scope}). The default directory absent at the commit skips the check with a note.
+     */
+    public List<Problem> check(Context context, ConfigSet configs, Git git, String commit, String ref, LaunchScope scope) {
+        String name = RepoRoot.locate(git.dir(), dir());
+        Git.Result listed = git.run(List.of("ls-tree", "-z", "--name-only", commit, "--", name + "/"));
+        if (!listed.ok()) {
+            throw new EnvironmentException("cannot list " + name + "/ at " + ref + ": " + listed.stderr().strip());
+        }
+        List<Git.Blob> curves = Stream.of(listed.stdoutText().split("\0")).filter(p -> p.matches(".*\\.ya?ml"))
+                .sorted().map(p -> new Git.Blob(commit, p, ref)).toList();
+        if (curves.isEmpty() && !git.exists(commit, name)) {
+            if (goldenDir.originalStringValues().isEmpty()) {
+                return List.of(skipped(context));
+            }
+            throw new EnvironmentException("cannot read " + dir() + ": no such directory at " + ref);
+        }
+        List<SourceFile> files = git.showAll(curves).stream().map(b -> new SourceFile(b.blob().path(), b.require())).toList();
+        try (RepoFiles launchFiles = RepoFiles.commit(git, commit)) {
+            return GoldenAlCheck.check(configs, GoldenCurves.load(files), listUnpinned(), launchFiles, scope);
         }
     }
 

@@ -47,7 +47,7 @@ final class InstallHooksCommand implements ContextCommand {
             throw new UsageException("--command must name how to run sweepgate");
         }
         Tool tool = command != null ? Tool.given(command) : Tool.find(context.env().variable("PATH"));
-        HookInstaller.Outcome outcome = new HookInstaller(new Git(context.dir()))
+        HookInstaller.Outcome outcome = new HookInstaller(context.git())
                 .install(new HookInstaller.Settings(tool, context.resolve(context.located(changelogFile)), repo,
                         Specs.given(force)));
         if (outcome.refusal() != null) {

@@ -79,7 +79,7 @@ final class MergeDriverCommand implements ContextCommand {
 
     /** Whether git is replaying commits onto upstream (rebase, cherry-pick), where "ours" is upstream. */
     private static boolean replaying(Context context) {
-        Git git = new Git(context.dir());
+        Git git = context.git();
         for (String marker : List.of("rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD")) {
             Git.Result r = git.run(List.of("rev-parse", "--git-path", marker));
             if (r.ok() && Files.exists(context.resolve(r.stdoutText().trim()))) {

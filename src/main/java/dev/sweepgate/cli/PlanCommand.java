@@ -53,7 +53,7 @@ final class PlanCommand implements ContextCommand {
 
     @Override
     public int call(Context context) {
-        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+        ChangelogGate gate = new ChangelogGate(context.git(), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), head.headRef());
         List<Problem> policyProblems = new ArrayList<>();

@@ -61,7 +61,7 @@ final class ProcessChangelogCommand implements ContextCommand {
     public int call(Context context) {
         String headRef = this.headRef.getValue();
         ChunkLimits limits = split.limits();
-        ChangelogGate gate = new ChangelogGate(new Git(context.dir()), context::read,
+        ChangelogGate gate = new ChangelogGate(context.git(), context::read,
                 configFiles.configFiles(), configFiles.runnerConfig()).withRepo(repo.lazily(context));
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String changelog = common.change().changelogFile();

@@ -52,7 +52,7 @@ final class RepoOption {
     /** The repository given, else origin's on GitHub, else the benchmark repository; checked as OWNER/NAME. */
     String repo(Context context) {
         String given = repo.getValue();
-        String chosen = given != null ? given : Remotes.githubRepoOr(new Git(context.dir()), PrLinkPolicy.DEFAULT_REPO);
+        String chosen = given != null ? given : Remotes.githubRepoOr(context.git(), PrLinkPolicy.DEFAULT_REPO);
         MergeOptions.checkRepo(chosen);
         return chosen;
     }

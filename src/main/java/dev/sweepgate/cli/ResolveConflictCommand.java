@@ -32,7 +32,7 @@ final class ResolveConflictCommand implements ContextCommand {
     public int call(Context context) {
         PrLinkPolicy policy = options.policy(context);
         String file = context.located(options.changelogFile());
-        Git git = new Git(context.dir());
+        Git git = context.git();
         git.requireRepository();
         List<Git.StageEntry> stages = git.stages(file);
         byte[] base = stage(git, stages, 1, file, "the merge base");

@@ -66,7 +66,7 @@ final class ReuseCheckCommand implements ContextCommand {
     public int call(Context context) {
         ChunkLimits limits = split.limits();
         ReuseFormat chosen = format.getValue();
-        Git git = new Git(context.dir());
+        Git git = context.git();
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         String mergeRef = merge.getValue();
         ReuseVerdict verdict;

@@ -66,7 +66,7 @@ final class ReviewCommand implements ContextCommand {
         Long pr = prNumber.getValue();
         MergeOptions.checkPrNumber(pr);
         LocalDate day = reviewDate();
-        Git git = new Git(context.dir());
+        Git git = context.git();
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(change.baseRef(), head.headRef());
         Review review;

@@ -73,7 +73,7 @@ final class ValidateChangelogCommand implements ContextCommand {
         if (prNumber != null && pullRequest) {
             throw new UsageException("--pr-number and --pull-request exclude each other: pass the number when it is known");
         }
-        Git git = new Git(context.dir());
+        Git git = context.git();
         ChangelogGate gate = new ChangelogGate(git, context::read, configFiles.configFiles(), configFiles.runnerConfig());
         ChangelogGate.Refs refs = gate.refs(common.change().baseRef(), headRef);
         String file = common.change().changelogFile();

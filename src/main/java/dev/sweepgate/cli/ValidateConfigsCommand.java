@@ -1,12 +1,20 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
+import dev.sweepgate.golden.LaunchScope;
+import dev.sweepgate.launch.RepoFiles;
+import dev.sweepgate.problem.EnvironmentException;
+import dev.sweepgate.problem.UsageException;
+import dev.sweepgate.gate.ChangelogGate;
+import dev.sweepgate.git.Git;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.Plural;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -17,21 +25,58 @@ final class ValidateConfigsCommand implements ContextCommand {
 
     private final FormatOption format = new FormatOption();
 
+    private final OptionSpec headRef = Specs.value("--head-ref", "REF", String.class,
+            "Validate the files of this commit (configs, runners, golden curves and the launch files they run), "
+                    + "as the gate does; omitted: the working tree.").build();
+
+    private final OptionSpec baseRef = Specs.value("--base-ref", "REF", String.class,
+            "With --head-ref, a change: the golden check reads the launch files of only the configs the change "
+                    + "since REF can affect (their entries, or a file they run, changed), as the gate does.").build();
+
     @Override
     public CommandSpec spec() {
         return Specs.with(Specs.command(this, "Check the master configs, the runner config and the golden acceptance "
                         + "lengths against every rule, and report all problems found.",
                 "Exit 0 when valid, 1 when a rule is broken, 3 when a file cannot be read."),
-                List.of(files.spec(), golden.spec(), format.spec()));
+                List.of(files.spec(), golden.spec(), format.spec()), headRef, baseRef);
     }
 
     @Override
     public int call(Context context) {
         try {
-            ConfigSet configs = files.load(context);
-            // The golden-AL lint belongs to config validation; a --golden-dir that is missing is exit 3, as in
-            // check-golden-al, the default directory missing skips it with a note.
-            List<Problem> lint = format.judge(golden.check(context, configs));
+            String ref = headRef.getValue();
+            if (ref == null && baseRef.getValue() != null) {
+                throw new UsageException("--base-ref names the start of a change: give its end with --head-ref too");
+            }
+            List<Problem> lint;
+            ConfigSet configs;
+            if (ref == null) {
+                configs = files.load(context);
+                // The golden-AL lint belongs to config validation; a --golden-dir that is missing is exit 3, as in
+                // check-golden-al, the default directory missing skips it with a note.
+                lint = format.judge(golden.check(context, configs));
+            } else {
+                Git git = context.git();
+                ChangelogGate gate = new ChangelogGate(git, context::read, files.configFiles(), files.runnerConfig());
+                String base = baseRef.getValue();
+                String commit = base == null ? git.resolveCommit(ref, "--head-ref") : null;
+                ChangelogGate.Refs refs = base == null ? new ChangelogGate.Refs(ref, commit, ref, commit) : gate.refs(base, ref);
+                // The base's configs first (when they differ from the head's): meanwhile the gate's other checks
+                // parse the head's, once between them.
+                Optional<ConfigSet> changedBase = Optional.empty();
+                boolean baseRead = base != null;
+                if (baseRead) {
+                    try {
+                        changedBase = gate.configsAtBaseIfChanged(refs);
+                    } catch (ProblemException e) {
+                        baseRead = false; // nothing to compare with: every config's launch files are read
+                    }
+                }
+                configs = gate.headConfigs(refs);
+                LaunchScope scope = baseRead ? scope(git, refs, files.configFiles().stream().map(gate::located).toList(),
+                        changedBase.orElse(configs), configs) : LaunchScope.ALL;
+                lint = format.judge(golden.check(context, configs, git, refs.headCommit(), ref, scope));
+            }
             context.report(lint, format.chosen(), false);
             if (lint.stream().anyMatch(Problem::isError)) {
                 return Main.RULE_BROKEN;
@@ -48,5 +93,20 @@ final class ValidateConfigsCommand implements ContextCommand {
             context.report(e.problems(), format.chosen(), false);
             return Main.RULE_BROKEN;
         }
+    }
+
+    /** The configs the change from {@code base} to {@code head} can affect. */
+    private LaunchScope scope(Git git, ChangelogGate.Refs refs, List<String> masterFiles, ConfigSet base, ConfigSet head) {
+        Git.Result diff = git.run(List.of("diff", "--name-only", "--no-renames", "-z", refs.baseCommit(), refs.headCommit()));
+        if (!diff.ok()) {
+            throw new EnvironmentException("git diff " + refs.baseRef() + "..." + refs.headRef() + " failed: "
+                    + diff.stderr().strip());
+        }
+        List<String> changed = Stream.of(diff.stdoutText().split("\0")).filter(p -> !p.isEmpty()).toList();
+        return LaunchScope.of(changed, masterFiles, golden.dir(), base, head, () -> {
+            try (RepoFiles launchFiles = RepoFiles.commit(git, refs.headCommit())) {
+                return launchFiles.index(head);
+            }
+        });
     }
 }

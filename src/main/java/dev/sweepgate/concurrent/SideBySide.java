@@ -85,7 +85,7 @@ public final class SideBySide {
     }
 
     /** A task's failure (a problem, a usage or environment failure) as if it had happened here. */
-    private static RuntimeException rethrown(Throwable failure) {
+    static RuntimeException rethrown(Throwable failure) {
         if (failure instanceof RuntimeException r) {
             return r;
         }
@@ -95,7 +95,7 @@ public final class SideBySide {
         return new IllegalStateException(failure);
     }
 
-    private static EnvironmentException interrupted() {
+    static EnvironmentException interrupted() {
         Thread.currentThread().interrupt();
         return new EnvironmentException("interrupted while reading the inputs");
     }

@@ -1,5 +1,6 @@
 package dev.sweepgate.config;
 
+import dev.sweepgate.concurrent.Memo;
 import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
@@ -28,6 +29,17 @@ public final class ConfigLoader {
      *
      * @throws ProblemException carrying every problem found, when any rule is broken
      */
+    /**
+     * {@link #load(List, SourceFile)} once per run for the same files (names and bytes): the gate's
+     * checks each read the head's configs, and parse them once between them.
+     */
+    public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile, Memo memo) {
+        List<Object> key = new ArrayList<>(List.of("configs"));
+        key.addAll(masterFiles);
+        key.add(runnerFile);
+        return memo.once(List.copyOf(key), () -> load(masterFiles, runnerFile));
+    }
+
     public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile) {
         List<SourceFile> files = new ArrayList<>(masterFiles);
         files.add(runnerFile);

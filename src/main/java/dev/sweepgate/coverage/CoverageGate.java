@@ -7,13 +7,13 @@ import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.launch.LaunchChanges;
-import dev.sweepgate.launch.LaunchIndex;
 import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.sweep.SweepComputation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
@@ -57,8 +57,12 @@ public final class CoverageGate {
         ExecutorService pool = SideBySide.pool(1, "sweepgate-head-configs");
         Future<ConfigSet> headConfigs = pool.submit(() -> gate.headConfigs(refs));
         pool.shutdown();
+        Optional<ConfigSet> changedBase = Optional.empty();
+        boolean baseRead = false;
         try {
-            base = gate.configsAtBase(refs);
+            // unchanged config files: the head's configs stand for both sides (a launch-only change parses them once)
+            changedBase = gate.configsAtBaseIfChanged(refs);
+            baseRead = true;
         } catch (ProblemException e) {
             problems.add(Problem.fileError(e.problems().get(0).file(), BASE_INVALID, "check-coverage compares the "
                     + "generated rows with those of " + refs.baseRef() + ", whose configs break these rules; "
@@ -69,6 +73,9 @@ public final class CoverageGate {
             head = SideBySide.join(headConfigs);
         } catch (ProblemException e) {
             problems.addAll(e.problems());
+        }
+        if (baseRead) {
+            base = changedBase.orElse(head);
         }
         if (base == null || head == null) {
             return CoverageResult.failed(problems);
@@ -91,8 +98,8 @@ public final class CoverageGate {
         try (RepoFiles headFiles = refs.headIsWorkingTree() ? RepoFiles.workingTree(RepoRoot.of(git.dir()))
                 : RepoFiles.commit(git, refs.headCommit());
              RepoFiles baseFiles = RepoFiles.commit(git, refs.baseCommit())) {
-            return LaunchCoverage.check(configs, changed, head, () -> LaunchIndex.of(head, headFiles),
-                    () -> LaunchIndex.of(base, baseFiles), entries, changelog, refs.baseRef(), headLabel(refs));
+            return LaunchCoverage.check(configs, changed, head, () -> headFiles.index(head),
+                    () -> baseFiles.index(base), entries, changelog, refs.baseRef(), headLabel(refs));
         }
     }
 }

@@ -560,6 +560,6 @@ public final class ChangelogGate {
         for (String path : masterFiles) {
             masters.add(read.apply(path));
         }
-        return ConfigLoader.load(masters, read.apply(runnerFile));
+        return ConfigLoader.load(masters, read.apply(runnerFile), git.memo());
     }
 }

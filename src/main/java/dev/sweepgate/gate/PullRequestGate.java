@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * The pull request gate's checks (docs/ci.md): which sweepgate command each one runs, and for
@@ -57,11 +56,10 @@ public final class PullRequestGate {
      *
      * @param policy   {@code --pr-number N}, {@code --pull-request} or nothing (a push to the base branch)
      * @param repo     {@code --repo OWNER/NAME}, or null
-     * @param headTree the configs, golden curves, launch scripts and runners at the head, extracted on first use
      * @param review   what only review reads: {@code --date D} and {@code --pr-body FILE}, when given
      */
     public record Request(String baseRef, String headRef, String changelog, List<String> policy, String repo,
-                          Supplier<String> headTree, List<String> review) {
+                          List<String> review) {
         public Request {
             policy = List.copyOf(policy);
             review = List.copyOf(review);
@@ -90,9 +88,10 @@ public final class PullRequestGate {
                     r.baseRef(), "--head-ref", r.headRef(), "--changelog-file", r.changelog())),
             // The configs' rules and the golden acceptance lengths, on the files at the head (not the
             // working tree: CI checks out a merge commit, a hook's working tree may differ from what is pushed),
-            // with the launch scripts and recipes the configs run: an acceptance length lives in them too.
+            // with the launch scripts and recipes the configs run: an acceptance length lives in them too (those
+            // of the configs the change can affect: a mistake already on the base is not this change's).
             new Check("validate-configs", t -> t.configs() || t.golden() || t.launch(),
-                    r -> List.of("-C", r.headTree().get(), "validate-configs")),
+                    r -> List.of("validate-configs", "--base-ref", r.baseRef(), "--head-ref", r.headRef())),
             // the sign-off checklist's machine-checkable items (docs/review.md)
             new Check("review", Touched::reviewable, r -> join(List.of("review", "--base-ref", r.baseRef(), "--head-ref",
                     r.headRef(), "--changelog-file", r.changelog()), r.reviewPolicy())));

@@ -1,5 +1,6 @@
 package dev.sweepgate.git;
 
+import dev.sweepgate.concurrent.Memo;
 import dev.sweepgate.hints.Nearest;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.UsageException;
@@ -25,6 +26,7 @@ import java.util.regex.Pattern;
 public final class Git {
     private final Path dir;
     private final Map<String, String> environment;
+    private final Memo memo;
 
     /** The result of one git call: its exit status and raw output. */
     public record Result(int exitCode, byte[] stdout, String stderr) {
@@ -46,8 +48,18 @@ public final class Git {
      * @param environment extra variables for git (for instance from tests); may be empty
      */
     public Git(Path dir, Map<String, String> environment) {
+        this(dir, environment, new Memo());
+    }
+
+    /**
+     * @param memo what this run has worked out from the repository's commits, shared by every
+     *             {@code Git} of the run (the gate's checks): the files of a commit, the configs parsed
+     *             from them
+     */
+    public Git(Path dir, Map<String, String> environment, Memo memo) {
         this.dir = dir;
         this.environment = Map.copyOf(environment);
+        this.memo = memo;
     }
 
     public Git(Path dir) {
@@ -56,6 +68,11 @@ public final class Git {
 
     public Path dir() {
         return dir;
+    }
+
+    /** What this run worked out from the repository's commits, each value once (keys name the commit). */
+    public Memo memo() {
+        return memo;
     }
 
     /**
@@ -341,6 +358,44 @@ public final class Git {
 
     /** The bytes of several files at commits, read through one {@code git cat-file --batch}. */
     public List<BlobContent> showAll(List<Blob> blobs) {
+        // A file of a commit (named by its id) never changes: each is read once per run, whichever check asks.
+        List<Blob> missing = new ArrayList<>();
+        for (Blob blob : blobs) {
+            if (!isObjectId(blob.commit()) || memo.known(blobKey(blob)) == null) {
+                missing.add(blob);
+            }
+        }
+        List<BlobContent> fetched = fetch(missing);
+        List<BlobContent> contents = new ArrayList<>();
+        int next = 0;
+        for (Blob blob : blobs) {
+            if (next < missing.size() && missing.get(next) == blob) {
+                BlobContent found = fetched.get(next++);
+                if (isObjectId(blob.commit())) {
+                    memo.once(blobKey(blob), () -> found);
+                }
+                contents.add(found);
+            } else {
+                BlobContent known = memo.known(blobKey(blob));
+                contents.add(new BlobContent(blob, known.bytes(), known.directory()));
+            }
+        }
+        return contents;
+    }
+
+    private static List<String> blobKey(Blob blob) {
+        return List.of("blob", blob.commit(), blob.path());
+    }
+
+    private static boolean isObjectId(String commit) {
+        return commit.length() >= 40 && commit.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+    }
+
+    /** The blobs through one {@code git cat-file --batch}. */
+    private List<BlobContent> fetch(List<Blob> blobs) {
+        if (blobs.isEmpty()) {
+            return List.of();
+        }
         StringBuilder input = new StringBuilder();
         for (Blob blob : blobs) {
             String name = blob.commit() + ":" + revisionPath(blob.path());

@@ -30,6 +30,8 @@ public final class GoldenAlCheck {
     static final String SYNTHETIC = "SYNTHETIC_ACCEPTANCE";
     static final String SYNTHETIC_LENGTH = "SYNTHETIC_ACCEPTANCE_LENGTH";
     static final String UNPINNED = "golden.unpinned";
+    /** The note of the configs whose launch files a change does not reach ({@link LaunchScope}). */
+    public static final String SCOPED = "golden.launch-scoped";
     private static final Pattern RECIPE_MTP = Pattern.compile("mtp(\\d+)$");
 
     private GoldenAlCheck() {
@@ -53,7 +55,17 @@ public final class GoldenAlCheck {
      *              recipe is read (LaunchAcceptance); null to leave unpinned configs unpinned
      */
     public static List<Problem> check(ConfigSet configs, GoldenCurves curves, boolean listUnpinned, RepoFiles files) {
+        return check(configs, curves, listUnpinned, files, LaunchScope.ALL);
+    }
+
+    /**
+     * @param scope whose launch files are read: a config out of it is neither verified nor counted as
+     *              unpinned, and one {@value #SCOPED} note says how many were left out
+     */
+    public static List<Problem> check(ConfigSet configs, GoldenCurves curves, boolean listUnpinned, RepoFiles files,
+                                      LaunchScope scope) {
         Problems problems = new Problems();
+        List<MasterConfig> leftOut = new ArrayList<>();
         for (MasterConfig config : configs.configs()) {
             for (Scenario.FixedSeqLen f : config.fixedSeqLen()) {
                 f.searchSpace().forEach(e -> checkWorkers(config, e, curves, problems));
@@ -67,11 +79,21 @@ public final class GoldenAlCheck {
                     }
                 }
             }
-            if (files != null && !unpinned.isEmpty()) {
+            if (files != null && !unpinned.isEmpty() && !scope.reads(config)) {
+                leftOut.add(config);
+            } else if (files != null && !unpinned.isEmpty()) {
                 verifyInLaunchFiles(config, unpinned, files, configs.runners(), curves, problems);
             } else {
                 warnUnpinned(config, unpinned, problems, "");
             }
+        }
+        if (!leftOut.isEmpty()) {
+            problems.add(new Problem(Problem.Severity.NOTE, leftOut.get(0).pos().file(), 0, 0, SCOPED, "the launch "
+                    + "files of " + (leftOut.size() == 1 ? "1 config" : leftOut.size() + " configs") + " with agentic "
+                    + "speculative-decoding entries (" + String.join(", ", leftOut.subList(0, Math.min(3, leftOut.size()))
+                    .stream().map(MasterConfig::key).toList()) + (leftOut.size() > 3 ? ", ..." : "") + ") were not read "
+                    + "for their acceptance length: the change reaches neither their entries nor the files they run "
+                    + "(validate-configs without --base-ref reads every config's)"));
         }
         Map<String, byte[]> sources = new java.util.HashMap<>(configs.sources());
         if (files != null) {

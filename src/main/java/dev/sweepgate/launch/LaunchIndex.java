@@ -1,5 +1,6 @@
 package dev.sweepgate.launch;
 
+import dev.sweepgate.concurrent.SideBySide;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.config.Scenario;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,25 +71,46 @@ public final class LaunchIndex {
     private LaunchIndex() {
     }
 
-    /** Resolves every config of {@code configs} against {@code files}. */
-    public static LaunchIndex of(ConfigSet configs, RepoFiles files) {
-        LaunchIndex index = new LaunchIndex();
-        Map<String, Scripts.Loaded> loaded = new HashMap<>();
-        for (MasterConfig config : configs.configs()) {
-            List<SearchEntry> fixed = new ArrayList<>();
-            config.fixedSeqLen().forEach(f -> fixed.addAll(f.searchSpace()));
-            List<SearchEntry> agentic = new ArrayList<>();
-            for (Scenario.AgenticCoding a : config.agenticCoding()) {
-                agentic.addAll(a.searchSpace());
-            }
-            index.add(config, ScenarioType.FIXED_SEQ_LEN, fixed, files, configs, loaded);
-            index.add(config, ScenarioType.AGENTIC_CODING, agentic, files, configs, loaded);
+    /** Resolves every config of {@code configs} against {@code files} (once per run: {@link RepoFiles#index}). */
+    static LaunchIndex of(ConfigSet configs, RepoFiles files) {
+        // Each config resolved on its own view of the files, on two threads (the gate's other checks wait
+        // for this index), then put together in config order: the same index and reads as one by one.
+        record Resolved(LaunchIndex part, RepoFiles view) {
         }
+        ExecutorService pool = SideBySide.pool(1, "sweepgate-launch-index");
+        try {
+            List<Resolved> parts = SideBySide.mapInOrder(pool, configs.configs(), config -> {
+                RepoFiles view = files.fork();
+                return new Resolved(of(config, configs, view), view);
+            });
+            LaunchIndex index = new LaunchIndex();
+            for (Resolved r : parts) {
+                files.absorb(r.view());
+                r.part().users.forEach((file, list) -> list.forEach(user -> index.use(file, user)));
+                index.sharedLibraries.addAll(r.part().sharedLibraries);
+            }
+            return index;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The files one config runs. */
+    private static LaunchIndex of(MasterConfig config, ConfigSet configs, RepoFiles files) {
+        LaunchIndex index = new LaunchIndex();
+        List<SearchEntry> fixed = new ArrayList<>();
+        config.fixedSeqLen().forEach(f -> fixed.addAll(f.searchSpace()));
+        List<SearchEntry> agentic = new ArrayList<>();
+        for (Scenario.AgenticCoding a : config.agenticCoding()) {
+            agentic.addAll(a.searchSpace());
+        }
+        index.add(config, ScenarioType.FIXED_SEQ_LEN, fixed, files, configs);
+        index.add(config, ScenarioType.AGENTIC_CODING, agentic, files, configs);
         return index;
     }
 
     private void add(MasterConfig config, ScenarioType scenario, List<SearchEntry> searchSpace, RepoFiles files,
-                     ConfigSet configs, Map<String, Scripts.Loaded> loaded) {
+                     ConfigSet configs) {
         if (searchSpace.isEmpty()) {
             return;
         }
@@ -101,14 +124,14 @@ public final class LaunchIndex {
                 use(t.path(), user);
                 // A recipe's job may run a script of the repository (srt-slurm mounts it in the container:
                 // `command: bash /infmax-workspace/benchmarks/multi_node/agentic_srt.sh`).
-                for (String named : scriptsNamedBy(files.read(t.path()))) {
+                for (String named : files.scriptsNamedBy(t.path())) {
                     if (files.read(named) != null) {
-                        useScript(loaded.computeIfAbsent(named, p -> Scripts.load(p, files)), user);
+                        useScript(files.loaded(named), user);
                     }
                 }
                 continue;
             }
-            useScript(loaded.computeIfAbsent(t.path(), p -> Scripts.load(p, files)), user);
+            useScript(files.loaded(t.path()), user);
         }
     }
 
@@ -122,8 +145,14 @@ public final class LaunchIndex {
         }
     }
 
-    /** A script path under benchmarks/, alone or after a container's mount of the repository. */
-    private static final Pattern NAMED_SCRIPT = Pattern.compile("(?<![\\w.-])(?:/[\\w.-]+)*/?(benchmarks/[\\w./-]+\\.sh)\\b");
+    /**
+     * A script path under benchmarks/, alone or after a container's mount of the repository: the path
+     * itself, found from its literal start (a pattern that begins with a literal is searched for
+     * with Boyer-Moore; a recipe is tens of kilobytes), then what comes before it ({@link #MOUNT}).
+     */
+    private static final Pattern NAMED_SCRIPT = Pattern.compile("benchmarks/[\\w./-]+\\.sh\\b");
+    /** What may stand before the path: a mount's directories ({@code /infmax-workspace/}), or nothing. */
+    private static final Pattern MOUNT = Pattern.compile("(?:/[\\w.-]+)*/?");
 
     /** The repository's scripts a recipe names, each once, in order; a path that climbs with .. is left to RepoFiles to refuse. */
     static List<String> scriptsNamedBy(byte[] recipe) {
@@ -131,11 +160,43 @@ public final class LaunchIndex {
             return List.of();
         }
         Set<String> out = new LinkedHashSet<>();
-        Matcher m = NAMED_SCRIPT.matcher(new String(recipe, StandardCharsets.UTF_8));
+        String text = new String(recipe, StandardCharsets.UTF_8);
+        Matcher m = NAMED_SCRIPT.matcher(text);
+        Matcher mount = MOUNT.matcher(text);
+        int end = 0;
         while (m.find()) {
-            out.add(m.group(1));
+            if (mounted(text, mount, end, m.start())) {
+                out.add(m.group());
+                end = m.end();
+            } else {
+                // not a path of its own (xbenchmarks/...): a path may still start inside what was skipped
+                m.region(m.start() + 1, text.length());
+            }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * Whether a path starts at {@code at}: some start {@code s} at or after {@code from} not preceded by
+     * a word character, a dot or a dash, from where {@link #MOUNT} covers the text up to {@code at}.
+     */
+    private static boolean mounted(String text, Matcher mount, int from, int at) {
+        for (int s = at; s >= from; s--) {
+            if (s < at && !isPathChar(text.charAt(s))) {
+                return false; // a mount is made of path characters only
+            }
+            boolean free = s == 0 || !(isPathChar(text.charAt(s - 1)) && text.charAt(s - 1) != '/');
+            if (free && mount.region(s, at).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code [\w./-]}: \w is ASCII letters, digits and the underscore, as in the patterns. */
+    private static boolean isPathChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-'
+                || c == '/';
     }
 
     private void use(String file, User user) {

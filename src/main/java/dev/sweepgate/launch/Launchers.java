@@ -7,6 +7,7 @@ import dev.sweepgate.launch.shell.ShellScript.Condition;
 import dev.sweepgate.launch.shell.ShellScript.Statement;
 import dev.sweepgate.launch.shell.Tests;
 import dev.sweepgate.launch.shell.Words;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,15 +49,49 @@ public final class Launchers {
      * tries them; empty when it builds the name in a way this reader does not follow.
      */
     public static List<String> candidates(ShellScript launcher, Map<String, String> inputs) {
+        return candidates(Launcher.of(launcher), inputs);
+    }
+
+    /**
+     * A launcher read once for all the configs that run on it: each statement with its assignment and
+     * words, which no workflow variable changes (a launcher is evaluated for every set of inputs).
+     */
+    public record Launcher(List<Step> steps) {
+        public Launcher {
+            steps = List.copyOf(steps);
+        }
+
+        static Launcher of(ShellScript script) {
+            List<Step> steps = new ArrayList<>();
+            for (Statement s : script.statements()) {
+                if (s.heredoc()) {
+                    continue;
+                }
+                ScriptView.Assignment a = ScriptView.assignment(s);
+                // an array's words are read as a command's (a script named among them is still a candidate)
+                List<String> words = a != null && !a.array() ? List.of()
+                        : Words.of(s.text()).stream().map(Words.Word::raw).toList();
+                steps.add(new Step(s, a, words));
+            }
+            return new Launcher(steps);
+        }
+    }
+
+    /** One statement of a launcher: an assignment, or the words of a command (or of an array assignment). */
+    record Step(Statement statement, ScriptView.Assignment assignment, List<String> words) {
+    }
+
+    /** {@link #candidates(ShellScript, Map)} of a launcher read once. */
+    static List<String> candidates(Launcher launcher, Map<String, String> inputs) {
         Map<String, String> vars = new HashMap<>(inputs);
         LinkedHashSet<String> found = new LinkedHashSet<>();
         // The statements of one block share its conditions: each is decided once until a variable changes.
         Map<Condition, Boolean> decided = new HashMap<>();
-        for (Statement s : launcher.statements()) {
-            if (s.heredoc() || excluded(s, vars, decided)) {
+        for (Step step : launcher.steps()) {
+            if (excluded(step.statement(), vars, decided)) {
                 continue;
             }
-            ScriptView.Assignment a = ScriptView.assignment(s);
+            ScriptView.Assignment a = step.assignment();
             if (a != null && !a.array()) {
                 String value = expand(a.value(), vars);
                 if (a.append()) {
@@ -68,8 +103,8 @@ public final class Launchers {
                 addScript(value, found);
                 continue;
             }
-            for (Words.Word w : Words.of(s.text())) {
-                addScript(expand(w.raw(), vars), found);
+            for (String raw : step.words()) {
+                addScript(expand(raw, vars), found);
             }
         }
         return List.copyOf(found);

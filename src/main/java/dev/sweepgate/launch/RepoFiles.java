@@ -1,18 +1,25 @@
 package dev.sweepgate.launch;
 
+import dev.sweepgate.concurrent.Memo;
+import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
 import dev.sweepgate.launch.shell.ShellScript;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
+import dev.sweepgate.problem.ProblemException;
+import dev.sweepgate.yaml.YNode;
+import dev.sweepgate.yaml.YamlLoader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The files of the benchmark repository at one side of a change: the working tree or a
@@ -23,27 +30,34 @@ import java.util.Map;
  * so they are confined to the repository: a path whose {@code ..} leaves it, or that reaches a file
  * outside it through a symbolic link, is never read, and is a {@value #OUTSIDE} error at the line
  * that names it ({@link #problems}).
+ *
+ * <p>A {@code RepoFiles} is one check's view: its {@link #problems} and {@link #sources} are the files
+ * it read. The views of one commit share a store, where each file is read and each script parsed once.
  */
-public abstract class RepoFiles implements AutoCloseable {
+public final class RepoFiles implements AutoCloseable {
     /** The rule of a path that leads out of the repository. */
     public static final String OUTSIDE = "launch.path-outside";
 
+    private final Store store;
+    /** This view's reads: a path to its bytes, null when it does not exist or is refused. */
     private final Map<String, byte[]> read = new LinkedHashMap<>();
     private final Map<String, Boolean> directories = new HashMap<>();
     private final Map<String, String> outside = new HashMap<>();
     private final Map<String, Problem> refused = new LinkedHashMap<>();
-    /** Each script parsed once: a runner's launcher is read for every config that runs on it. */
-    private final Map<String, ShellScript> parsed = new HashMap<>();
-    /** What a launcher names for one set of inputs: many configs share a runner, model, precision and framework. */
-    private final Map<List<Object>, List<String>> launched = new HashMap<>();
+    /** Each first read of a path, in order: what a value worked out through this view read. */
+    private final List<Asked> asked = new ArrayList<>();
+
+    private RepoFiles(Store store) {
+        this.store = store;
+    }
 
     /**
-     * What {@link #load} found for one path.
+     * What {@link Source#load} found for one path.
      *
      * @param bytes   the file's bytes, null when it does not exist (or is not a file)
      * @param outside where a symbolic link on the way leads out of the repository, or null
      */
-    protected record Found(byte[] bytes, String outside) {
+    record Found(byte[] bytes, String outside) {
         static final Found NONE = new Found(null, null);
 
         static Found of(byte[] bytes) {
@@ -51,40 +65,152 @@ public abstract class RepoFiles implements AutoCloseable {
         }
     }
 
-    /** The file read as a shell script, parsed once per run; null when {@link #read} gives null. */
-    public final ShellScript script(String path, Position namedAt) {
-        ShellScript known = parsed.get(path);
-        if (known != null) {
-            return known;
+    /** Where the files come from: the working tree or a commit. */
+    private interface Source {
+        /** Reads normalised paths inside the repository; a path whose symbolic links lead out of it is {@link Found#outside}. */
+        List<Found> load(List<String> paths);
+
+        boolean directoryExists(String path);
+
+        /** Ends what reading needed (a git process); reading again starts it anew. */
+        default void close() {
         }
-        byte[] bytes = read(path, namedAt);
-        if (bytes == null) {
+    }
+
+    /**
+     * What the views of one side share: each file read once, and what is worked out from the files
+     * (a parsed script, what a launcher runs, the launch index of a set of configs) once, whichever
+     * view, and whichever thread, asks first. The gate's checks each have a view of the head commit's
+     * files, and share one store.
+     */
+    private static final class Store {
+        private final Source source;
+        private final Map<String, Found> found = new HashMap<>();
+        private final Map<String, Boolean> directories = new HashMap<>();
+        private final Memo derived = new Memo();
+
+        Store(Source source) {
+            this.source = source;
+        }
+
+        synchronized List<Found> load(List<String> paths) {
+            List<String> missing = paths.stream().filter(p -> !found.containsKey(p)).distinct().toList();
+            if (!missing.isEmpty()) {
+                List<Found> loaded = source.load(missing);
+                for (int i = 0; i < missing.size(); i++) {
+                    found.put(missing.get(i), loaded.get(i));
+                }
+            }
+            return paths.stream().map(found::get).toList();
+        }
+
+        synchronized boolean directoryExists(String path) {
+            return directories.computeIfAbsent(path, source::directoryExists);
+        }
+
+        synchronized void close() {
+            source.close();
+        }
+    }
+
+    /** A path read and the line that named it, as a view first asked for it. */
+    private record Asked(String path, Position namedAt) {
+    }
+
+    /** A value worked out from the files, with the reads it took: a view that takes the value takes those reads too. */
+    private record Derived(Object value, List<Asked> reads) {
+    }
+
+    /**
+     * The value of {@code key}, worked out by {@code compute} once per store, on a view of its own.
+     * The reads it took are replayed on this view, so that {@link #problems} and {@link #sources} are
+     * what they would be had this view worked the value out itself, whichever view did.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T once(List<Object> key, Function<RepoFiles, T> compute) {
+        Derived d = store.derived.once(key, () -> {
+            RepoFiles own = new RepoFiles(store);
+            Object value = compute.apply(own);
+            return new Derived(value, List.copyOf(own.asked));
+        });
+        replay(d.reads());
+        return (T) d.value();
+    }
+
+    private void replay(List<Asked> reads) {
+        for (Asked a : reads) {
+            if (!read.containsKey(a.path())) {
+                readAll(List.of(a.path()), a.namedAt());
+            }
+        }
+    }
+
+    /** Another view of the same files, for work on another thread; {@link #absorb} takes its reads back. */
+    RepoFiles fork() {
+        return new RepoFiles(store);
+    }
+
+    /** Takes the reads of a {@link #fork} as this view's own, as if this view had read them. */
+    void absorb(RepoFiles fork) {
+        replay(fork.asked);
+    }
+
+    /** The file read as a shell script, parsed once per run; null when {@link #read} gives null. */
+    public ShellScript script(String path, Position namedAt) {
+        if (read(path, namedAt) == null) {
             return null;
         }
-        ShellScript script = ShellScript.parse(path, bytes);
-        parsed.put(path, script);
-        return script;
+        return once(List.of("script", path), files -> ShellScript.parse(path, files.read(path)));
+    }
+
+    /**
+     * The file parsed as YAML (a recipe), once per run; null when {@link #read} gives null.
+     *
+     * @throws ProblemException when it is not YAML
+     */
+    public YNode yaml(String path) {
+        if (read(path) == null) {
+            return null;
+        }
+        return once(List.of("yaml", path), files -> YamlLoader.standard().load(files.read(path), path).root());
+    }
+
+    /** The launch script {@code path} with what it sources ({@link Scripts#load}), worked out once per run. */
+    public Scripts.Loaded loaded(String path) {
+        return once(List.of("loaded", path), files -> Scripts.load(path, files));
     }
 
     /** The script names the launcher {@code path} tries for {@code inputs} ({@link Launchers#candidates}), worked out once per run. */
-    final List<String> candidates(String path, Map<String, String> inputs, Position namedAt) {
-        List<Object> key = List.of(path, inputs);
-        List<String> known = launched.get(key);
-        if (known == null) {
-            ShellScript launcher = script(path, namedAt);
-            known = launcher == null ? List.of() : List.copyOf(Launchers.candidates(launcher, inputs));
-            launched.put(key, known);
+    List<String> candidates(String path, Map<String, String> inputs, Position namedAt) {
+        if (script(path, namedAt) == null) {
+            return List.of();
         }
-        return known;
+        return once(List.of("candidates", path, Collections.unmodifiableMap(new HashMap<>(inputs))),
+                files -> Launchers.candidates(files.launcher(path), inputs));
+    }
+
+    /** The launcher {@code path} read once for every set of inputs it is evaluated for. */
+    private Launchers.Launcher launcher(String path) {
+        return once(List.of("launcher", path), files -> Launchers.Launcher.of(files.script(path, Position.ofFile(path))));
+    }
+
+    /** The repository's scripts the recipe {@code path} names ({@link LaunchIndex#scriptsNamedBy}), found once per run. */
+    List<String> scriptsNamedBy(String path) {
+        return once(List.of("named", path), files -> LaunchIndex.scriptsNamedBy(files.read(path)));
+    }
+
+    /** Every config of {@code configs} resolved to the files it runs ({@link LaunchIndex#of}), once per run and set of configs. */
+    public LaunchIndex index(ConfigSet configs) {
+        return once(List.of("index", new Memo.Identity(configs)), files -> LaunchIndex.of(configs, files));
     }
 
     /** The file's bytes, or null; a path out of the repository is reported at the file itself. */
-    public final byte[] read(String path) {
+    public byte[] read(String path) {
         return read(path, Position.ofFile(path));
     }
 
     /** The file's bytes, or null when it does not exist (or is not a file, or is outside the repository). */
-    public final byte[] read(String path, Position namedAt) {
+    public byte[] read(String path, Position namedAt) {
         return readAll(List.of(path), namedAt).get(0);
     }
 
@@ -93,11 +219,12 @@ public abstract class RepoFiles implements AutoCloseable {
      *
      * @param namedAt the line that names the paths, where one outside the repository is reported
      */
-    public final List<byte[]> readAll(List<String> paths, Position namedAt) {
+    public List<byte[]> readAll(List<String> paths, Position namedAt) {
         List<String> missing = paths.stream().filter(p -> !read.containsKey(p)).distinct().toList();
         List<String> inside = new ArrayList<>();
         List<String> normal = new ArrayList<>();
         for (String p : missing) {
+            asked.add(new Asked(p, namedAt));
             String n = normalised(p);
             if (n == null) {
                 refuse(p, namedAt, p + " leads outside the repository");
@@ -107,7 +234,7 @@ public abstract class RepoFiles implements AutoCloseable {
             }
         }
         if (!normal.isEmpty()) {
-            List<Found> loaded = load(normal);
+            List<Found> loaded = store.load(normal);
             for (int i = 0; i < inside.size(); i++) {
                 Found f = loaded.get(i);
                 if (f.outside() != null) {
@@ -131,21 +258,21 @@ public abstract class RepoFiles implements AutoCloseable {
     }
 
     /** Why a path that was read is not: it leads outside the repository; null when it does not. */
-    public final String outside(String path) {
+    public String outside(String path) {
         return outside.get(path);
     }
 
     /** A {@value #OUTSIDE} error for each path read that leads outside the repository, at the line that names it. */
-    public final List<Problem> problems() {
+    public List<Problem> problems() {
         return List.copyOf(refused.values());
     }
 
-    public final boolean hasDirectory(String path) {
-        return directories.computeIfAbsent(path, p -> normalised(p) != null && directoryExists(normalised(p)));
+    public boolean hasDirectory(String path) {
+        return directories.computeIfAbsent(path, p -> normalised(p) != null && store.directoryExists(normalised(p)));
     }
 
     /** Every file read so far that exists, by path. */
-    public final Map<String, byte[]> sources() {
+    public Map<String, byte[]> sources() {
         Map<String, byte[]> found = new LinkedHashMap<>();
         read.forEach((k, v) -> {
             if (v != null) {
@@ -177,19 +304,18 @@ public abstract class RepoFiles implements AutoCloseable {
         return String.join("/", parts);
     }
 
-    /** Reads normalised paths inside the repository; a path whose symbolic links lead out of it is {@link Found#outside}. */
-    protected abstract List<Found> load(List<String> paths);
-
-    protected abstract boolean directoryExists(String path);
-
-    /** Ends what reading needed (a git process); reading again starts it anew. */
+    /**
+     * Ends what reading needed (a git process); reading again starts it anew, so a view of a shared
+     * store may close while another still reads.
+     */
     @Override
     public void close() {
+        store.close();
     }
 
     /** The files under {@code root} on disk; symbolic links are followed only within it. */
     public static RepoFiles workingTree(Path root) {
-        return new RepoFiles() {
+        return new RepoFiles(new Store(new Source() {
             private Path top;
 
             /** The real file or directory {@code path} names; null when it does not exist. */
@@ -205,7 +331,7 @@ public abstract class RepoFiles implements AutoCloseable {
             }
 
             @Override
-            protected List<Found> load(List<String> paths) {
+            public List<Found> load(List<String> paths) {
                 List<Found> out = new ArrayList<>();
                 for (String p : paths) {
                     try {
@@ -223,7 +349,7 @@ public abstract class RepoFiles implements AutoCloseable {
             }
 
             @Override
-            protected boolean directoryExists(String path) {
+            public boolean directoryExists(String path) {
                 try {
                     Path dir = real(path);
                     return dir != null && dir.startsWith(top) && Files.isDirectory(dir);
@@ -231,15 +357,17 @@ public abstract class RepoFiles implements AutoCloseable {
                     return false;
                 }
             }
-        };
+        }));
     }
 
     /**
      * The files of {@code commit}, read through one {@code git cat-file --batch --follow-symlinks} kept
-     * open until {@link #close}: a link within the tree is followed, one out of it is refused.
+     * open until {@link #close}: a link within the tree is followed, one out of it is refused. The views
+     * of one commit in one run (the gate's checks) share what is read and worked out
+     * ({@link Git#memo}): a commit's files never change.
      */
     public static RepoFiles commit(Git git, String commit) {
-        return new RepoFiles() {
+        return new RepoFiles(git.memo().once(List.of("files", git.dir(), commit), () -> new Store(new Source() {
             private Git.BlobReader reader;
 
             private Git.GitObject object(String path) {
@@ -250,7 +378,7 @@ public abstract class RepoFiles implements AutoCloseable {
             }
 
             @Override
-            protected List<Found> load(List<String> paths) {
+            public List<Found> load(List<String> paths) {
                 List<Found> out = new ArrayList<>();
                 for (String p : paths) {
                     Git.GitObject o = object(p);
@@ -264,7 +392,7 @@ public abstract class RepoFiles implements AutoCloseable {
             }
 
             @Override
-            protected boolean directoryExists(String path) {
+            public boolean directoryExists(String path) {
                 Git.GitObject o = object(path);
                 return o != null && o.type().equals("tree");
             }
@@ -276,6 +404,6 @@ public abstract class RepoFiles implements AutoCloseable {
                     reader = null;
                 }
             }
-        };
+        })));
     }
 }

@@ -112,7 +112,7 @@ public final class Reviewer {
         if (change.head() == null || changed.isEmpty()) {
             return reviewed;
         }
-        LaunchIndex index = LaunchIndex.of(change.head(), change.headFiles());
+        LaunchIndex index = change.headFiles().index(change.head());
         Set<String> keys = new LinkedHashSet<>(reviewed);
         Set<String> reached = new LinkedHashSet<>();
         changed.forEach(p -> reached.addAll(index.reach(p).keys()));
@@ -392,7 +392,7 @@ public final class Reviewer {
     }
 
     private List<Finding> chatTemplate(MasterConfig c, String script) {
-        ScriptView view = Scripts.load(script, change.headFiles()).view();
+        ScriptView view = change.headFiles().loaded(script).view();
         List<Finding> out = new ArrayList<>();
         for (Statement s : view.throughputCommands()) {
             List<Words.Word> words = Words.of(s.text());
@@ -588,7 +588,7 @@ public final class Reviewer {
             if (!t.resolved() || t.recipe()) {
                 continue;
             }
-            for (var r : AcceptanceReader.anySynthetic(Scripts.load(t.path(), change.headFiles()).view())) {
+            for (var r : AcceptanceReader.anySynthetic(change.headFiles().loaded(t.path()).view())) {
                 out.add(new Finding(Verdict.FAIL, c.key(), r.at(), r.evidence() + " in " + t.path() + ", the launch script "
                         + "of a fixed-seq-len config: synthetic acceptance is for agentic configs only"));
             }

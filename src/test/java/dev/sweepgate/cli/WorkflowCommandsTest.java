@@ -95,7 +95,7 @@ class WorkflowCommandsTest {
     @Test
     void everyCheckOfTheGateRunsACommandThatParses() {
         PullRequestGate.Request request = new PullRequestGate.Request("origin/main", "HEAD", "perf-changelog.yaml",
-                List.of("--pr-number", "7"), "SemiAnalysisAI/InferenceX", () -> "/tmp/tree",
+                List.of("--pr-number", "7"), "SemiAnalysisAI/InferenceX",
                 List.of("--date", "2026-08-21", "--pr-body", "/tmp/body.md"));
         List<List<String>> commands = new ArrayList<>();
         PullRequestGate.CHECKS.forEach(check -> commands.add(check.command().apply(request)));

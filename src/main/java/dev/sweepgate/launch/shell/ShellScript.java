@@ -425,6 +425,9 @@ public final class ShellScript {
 
     /** The first here-document the line opens, or null when it opens none. */
     private static Heredoc heredoc(String line) {
+        if (!line.contains("<<")) {
+            return null; // most lines: no operator to look for outside quotes
+        }
         Matcher h = HEREDOC.matcher(stripQuoted(line));
         while (h.find()) {
             Matcher d = HEREDOC_DELIMITER.matcher(line).region(h.end(), line.length());
