@@ -6,6 +6,7 @@ import dev.sweepgate.config.SearchEntry;
 import dev.sweepgate.config.Worker;
 import dev.sweepgate.problem.Position;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,11 +48,14 @@ public final class LaunchResolver {
     public static List<LaunchTarget> targets(MasterConfig config, boolean agentic, List<SearchEntry> entries, RepoFiles files,
                                              RunnerConfig runners) {
         Map<String, LaunchTarget> found = new LinkedHashMap<>();
+        // A single-node entry's script depends on its spec-decoding setting alone: worked out once per setting.
+        Map<String, List<LaunchTarget>> bySpecDecoding = new HashMap<>();
         for (SearchEntry e : entries) {
             if (e.multiNode() || config.multinode()) {
                 recipes(config, e, files).forEach(t -> found.putIfAbsent(key(t), t));
             } else {
-                scripts(config, agentic, e.specDecoding(), files, runners).forEach(t -> found.putIfAbsent(key(t), t));
+                bySpecDecoding.computeIfAbsent(String.valueOf(e.specDecoding()),
+                        k -> scripts(config, agentic, e.specDecoding(), files, runners)).forEach(t -> found.putIfAbsent(key(t), t));
             }
         }
         return List.copyOf(found.values());
