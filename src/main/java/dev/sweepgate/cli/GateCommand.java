@@ -126,9 +126,11 @@ final class GateCommand implements ContextCommand {
         List<Verdict> verdicts = new ArrayList<>();
         StringBuilder failures = new StringBuilder();
         boolean repairable = false;
-        // The checks are independent: they run side by side (each JVM-warm code path helps the
-        // others), their output kept and printed check by check, in the order of the list.
-        ExecutorService pool = SideBySide.pool(Math.max(1, Math.min(2, applicable.size())), "sweepgate-gate");
+        // The checks run side by side, all at once: what they share (the configs, the launch index) is
+        // worked out once and waited for, and each does its own part meanwhile (a launch-only change:
+        // 0.69 -> 0.65 s against two at a time). Their output is kept and printed check by check, in the
+        // order of the list.
+        ExecutorService pool = SideBySide.pool(Math.max(1, applicable.size()), "sweepgate-gate");
         try {
             List<Future<Outcome>> running = new ArrayList<>();
             for (Check check : applicable) {

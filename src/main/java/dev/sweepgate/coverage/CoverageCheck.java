@@ -11,6 +11,7 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.sweep.SweepComputation;
+import dev.sweepgate.yaml.YNode;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -57,7 +58,9 @@ public final class CoverageCheck {
         List<CoverageResult.ConfigChange> changed = new ArrayList<>();
         for (MasterConfig config : head.configs()) {
             MasterConfig old = before.get(config.key());
-            if (old != null && sameRunners && PyValues.equal(old.source().toPlain(), config.source().toPlain())) {
+            // the same entry (unchanged files give the base the head's configs), the same value, or equal as Python compares
+            if (old != null && sameRunners && (old == config || YNode.sameValue(old.source(), config.source())
+                    || PyValues.equal(old.source().toPlain(), config.source().toPlain()))) {
                 continue; // same config, same runners: the same rows
             }
             List<Row> headRows;

@@ -429,6 +429,9 @@ public final class Git {
         return contents;
     }
 
+    private static final Pattern OBJECT_ID = Pattern.compile("[0-9a-f]{40,64}");
+    private static final Pattern SIZE = Pattern.compile("\\d+");
+
     /** The line {@code git cat-file --batch} prints before an object's bytes. */
     private record ObjectHeader(String type, int size) {
         /**
@@ -437,7 +440,7 @@ public final class Git {
          */
         static ObjectHeader parse(String line) {
             String[] fields = line.split(" ");
-            if (fields.length != 3 || !fields[0].matches("[0-9a-f]{40,64}") || !fields[2].matches("\\d+")) {
+            if (fields.length != 3 || !OBJECT_ID.matcher(fields[0]).matches() || !SIZE.matcher(fields[2]).matches()) {
                 return null;
             }
             return new ObjectHeader(fields[1], Integer.parseInt(fields[2]));

@@ -4,11 +4,11 @@ import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
 import dev.sweepgate.launch.LaunchIndex;
 import dev.sweepgate.launch.Launchers;
+import dev.sweepgate.yaml.YNode;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -67,7 +67,7 @@ public final class LaunchScope {
         for (MasterConfig config : head.configs()) {
             MasterConfig was = before.get(config.key());
             // the entry as YAML reads it (aliases resolved), wherever it stands in its file
-            if (was == null || !Objects.equals(was.source().toPlain(), config.source().toPlain())) {
+            if (was == null || !YNode.sameValue(was.source(), config.source())) {
                 keys.add(config.key());
             }
         }

@@ -36,6 +36,16 @@ public final class LaunchIndex {
      * @param via      the launch script or recipe the runner starts for it (the file itself, or what sources it)
      */
     public record User(String key, ScenarioType scenario, String via) {
+        // Written out: a shared library has hundreds of users, each compared on a short run (see Condition).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof User u && key.equals(u.key) && scenario == u.scenario && via.equals(u.via);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * key.hashCode() + scenario.hashCode()) * 31 + via.hashCode();
+        }
     }
 
     /**
@@ -63,7 +73,7 @@ public final class LaunchIndex {
         }
     }
 
-    private final Map<String, List<User>> users = new LinkedHashMap<>();
+    private final Map<String, Set<User>> users = new LinkedHashMap<>();
     /** Per file, the launch scripts and recipes that read it. */
     private final Map<String, Set<String>> entries = new HashMap<>();
     private final Set<String> sharedLibraries = new LinkedHashSet<>();
@@ -200,16 +210,13 @@ public final class LaunchIndex {
     }
 
     private void use(String file, User user) {
-        List<User> list = users.computeIfAbsent(file, f -> new ArrayList<>());
-        if (!list.contains(user)) {
-            list.add(user);
-        }
+        users.computeIfAbsent(file, f -> new LinkedHashSet<>()).add(user);
         entries.computeIfAbsent(file, f -> new LinkedHashSet<>()).add(user.via());
     }
 
     /** What {@code path} reaches; no users when no config runs it. */
     public Reach reach(String path) {
-        List<User> found = users.getOrDefault(path, List.of());
+        List<User> found = List.copyOf(users.getOrDefault(path, Set.of()));
         int scripts = entries.getOrDefault(path, Set.of()).size();
         boolean library = sharedLibraries.contains(path)
                 || scripts > 1 && found.stream().noneMatch(u -> u.via().equals(path));

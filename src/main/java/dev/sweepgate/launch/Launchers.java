@@ -9,9 +9,12 @@ import dev.sweepgate.launch.shell.Tests;
 import dev.sweepgate.launch.shell.Words;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -54,15 +57,24 @@ public final class Launchers {
 
     /**
      * A launcher read once for all the configs that run on it: each statement with its assignment and
-     * words, which no workflow variable changes (a launcher is evaluated for every set of inputs).
+     * words, which no workflow variable changes (a launcher is evaluated for every set of inputs), and
+     * for each variable the tests that read it.
+     *
+     * @param readers  by variable name, the tests whose text names it
+     * @param readsAny the tests that may read any variable ({@code ${!X}}, {@code eval}): decided again after every assignment
      */
-    public record Launcher(List<Step> steps) {
+    public record Launcher(List<Step> steps, Map<String, List<Condition>> readers, List<Condition> readsAny) {
         public Launcher {
             steps = List.copyOf(steps);
+            readers = Map.copyOf(readers);
+            readsAny = List.copyOf(readsAny);
         }
 
         static Launcher of(ShellScript script) {
             List<Step> steps = new ArrayList<>();
+            Map<String, List<Condition>> readers = new HashMap<>();
+            List<Condition> readsAny = new ArrayList<>();
+            Set<Condition> seen = new HashSet<>();
             for (Statement s : script.statements()) {
                 if (s.heredoc()) {
                     continue;
@@ -72,9 +84,37 @@ public final class Launchers {
                 List<String> words = a != null && !a.array() ? List.of()
                         : Words.of(s.text()).stream().map(Words.Word::raw).toList();
                 steps.add(new Step(s, a, words));
+                for (Condition c : s.conditions()) {
+                    if (!seen.add(c)) {
+                        continue;
+                    }
+                    Set<String> names = namesRead(c.test() + " " + (c.pattern() == null ? "" : c.pattern()));
+                    if (names == null) {
+                        readsAny.add(c);
+                    } else {
+                        names.forEach(name -> readers.computeIfAbsent(name, k -> new ArrayList<>()).add(c));
+                    }
+                }
             }
-            return new Launcher(steps);
+            readers.replaceAll((name, list) -> List.copyOf(list));
+            return new Launcher(steps, readers, readsAny);
         }
+    }
+
+    /** {@code $NAME}, {@code ${NAME...}}, {@code ${#NAME}}: each name a test's text expands. */
+    private static final Pattern EXPANDED = Pattern.compile("\\$\\{?#?([A-Za-z_][A-Za-z0-9_]*|[0-9]+)");
+
+    /** The variables a text may read when expanded, or null when it may read any (an indirect expansion, eval). */
+    static Set<String> namesRead(String text) {
+        if (text.contains("${!") || text.contains("eval") || text.contains("declare") || text.contains("typeset")) {
+            return null;
+        }
+        Set<String> names = new HashSet<>();
+        Matcher m = EXPANDED.matcher(text);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
     }
 
     /** One statement of a launcher: an assignment, or the words of a command (or of an array assignment). */
@@ -85,7 +125,8 @@ public final class Launchers {
     static List<String> candidates(Launcher launcher, Map<String, String> inputs) {
         Map<String, String> vars = new HashMap<>(inputs);
         LinkedHashSet<String> found = new LinkedHashSet<>();
-        // The statements of one block share its conditions: each is decided once until a variable changes.
+        // The statements of one block share its conditions: each is decided once until a variable it reads
+        // changes (an if/elif chain on the model decides each arm's test once, whatever its arms assign).
         Map<Condition, Boolean> decided = new HashMap<>();
         for (Step step : launcher.steps()) {
             if (excluded(step.statement(), vars, decided)) {
@@ -99,7 +140,8 @@ public final class Launchers {
                     value = before == null || value == null ? null : before + value;
                 }
                 vars.put(a.name(), value);
-                decided.clear();
+                launcher.readers().getOrDefault(a.name(), List.of()).forEach(decided::remove);
+                launcher.readsAny().forEach(decided::remove);
                 addScript(value, found);
                 continue;
             }

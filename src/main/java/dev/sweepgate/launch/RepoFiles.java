@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * The files of the benchmark repository at one side of a change: the working tree or a
@@ -93,15 +94,25 @@ public final class RepoFiles implements AutoCloseable {
             this.source = source;
         }
 
+        // Loops, not streams, here and in readAll: every read of every check passes, on a short run.
         synchronized List<Found> load(List<String> paths) {
-            List<String> missing = paths.stream().filter(p -> !found.containsKey(p)).distinct().toList();
+            List<String> missing = new ArrayList<>();
+            for (String p : paths) {
+                if (!found.containsKey(p) && !missing.contains(p)) {
+                    missing.add(p);
+                }
+            }
             if (!missing.isEmpty()) {
                 List<Found> loaded = source.load(missing);
                 for (int i = 0; i < missing.size(); i++) {
                     found.put(missing.get(i), loaded.get(i));
                 }
             }
-            return paths.stream().map(found::get).toList();
+            List<Found> out = new ArrayList<>(paths.size());
+            for (String p : paths) {
+                out.add(found.get(p));
+            }
+            return out;
         }
 
         synchronized boolean directoryExists(String path) {
@@ -220,7 +231,12 @@ public final class RepoFiles implements AutoCloseable {
      * @param namedAt the line that names the paths, where one outside the repository is reported
      */
     public List<byte[]> readAll(List<String> paths, Position namedAt) {
-        List<String> missing = paths.stream().filter(p -> !read.containsKey(p)).distinct().toList();
+        List<String> missing = new ArrayList<>();
+        for (String p : paths) {
+            if (!read.containsKey(p) && !missing.contains(p)) {
+                missing.add(p);
+            }
+        }
         List<String> inside = new ArrayList<>();
         List<String> normal = new ArrayList<>();
         for (String p : missing) {
@@ -287,8 +303,11 @@ public final class RepoFiles implements AutoCloseable {
      * for the top itself), or null when it is absolute or climbs out of the repository.
      */
     public static String normalised(String path) {
-        if (path.startsWith("/") || path.startsWith("\\") || path.matches("[A-Za-z]:.*")) {
+        if (path.startsWith("/") || path.startsWith("\\") || DRIVE.matcher(path).lookingAt()) {
             return null;
+        }
+        if (isPlain(path)) {
+            return path; // the everyday path: nothing to resolve
         }
         List<String> parts = new ArrayList<>();
         for (String p : path.replace('\\', '/').split("/")) {
@@ -302,6 +321,15 @@ public final class RepoFiles implements AutoCloseable {
             }
         }
         return String.join("/", parts);
+    }
+
+    private static final Pattern DRIVE = Pattern.compile("[A-Za-z]:");
+
+    /** A relative path without empty, {@code .} or {@code ..} segments or backslashes: already normal. */
+    private static boolean isPlain(String path) {
+        return !path.isEmpty() && !path.endsWith("/") && path.indexOf('\\') < 0 && !path.contains("//")
+                && !path.equals(".") && !path.equals("..") && !path.startsWith("./") && !path.startsWith("../")
+                && !path.contains("/./") && !path.contains("/../") && !path.endsWith("/.") && !path.endsWith("/..");
     }
 
     /**

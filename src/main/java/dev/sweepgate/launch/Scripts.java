@@ -22,6 +22,7 @@ public final class Scripts {
     private static final Pattern RELATIVE = Pattern.compile(
             "^\"?\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)\"?/(.+?)\"?$");
     private static final int MAX_SOURCES = 8;
+    private static final Pattern PLAIN_PATH = Pattern.compile("[\\w./-]+");
     /** The library every launch script sources. */
     public static final String LIBRARY = "benchmarks/benchmark_lib.sh";
     private static final String DIRNAME = "\\$\\(dirname\\s+\"?\\$(?:0|\\{0}|\\{BASH_SOURCE\\[0]}|BASH_SOURCE)\"?\\)";
@@ -167,7 +168,7 @@ public final class Scripts {
         } else if (v.matches() && dirs.containsKey(v.group(1))) {
             relative = v.group(2);
             dir = dirs.get(v.group(1));
-        } else if (argument.matches("[\\w./-]+") && !argument.startsWith("/")) {
+        } else if (PLAIN_PATH.matcher(argument).matches() && !argument.startsWith("/")) {
             // A plain relative path is read from the directory the runner starts the script in: the repository's top.
             relative = argument;
             dir = "";

@@ -46,6 +46,19 @@ public final class ShellScript {
             return line == other.line && test.equals(other.test) && java.util.Objects.equals(pattern, other.pattern)
                     && holds != other.holds;
         }
+
+        // Written out rather than the record's own: a condition is a map key for every statement of every
+        // launcher evaluation, and on a short run the generated ones are slow calls (never compiled).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Condition c && line == c.line && holds == c.holds && test.equals(c.test)
+                    && java.util.Objects.equals(pattern, c.pattern);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((31 * test.hashCode() + line) * 31 + (pattern == null ? 0 : pattern.hashCode())) * 2 + (holds ? 1 : 0);
+        }
     }
 
     /**
@@ -371,11 +384,12 @@ public final class ShellScript {
         boolean continued;
 
         /** The line without its comment; {@code continued} when it ends in an unquoted backslash. */
-        String feed(String raw) {
-            StringBuilder kept = new StringBuilder();
+        String feed(String line) {
+            char[] raw = line.toCharArray();
+            StringBuilder kept = new StringBuilder(raw.length);
             continued = false;
-            for (int k = 0; k < raw.length(); k++) {
-                char c = raw.charAt(k);
+            for (int k = 0; k < raw.length; k++) {
+                char c = raw[k];
                 if (quote == '\'') {
                     kept.append(c);
                     if (c == '\'') {
@@ -384,8 +398,8 @@ public final class ShellScript {
                     continue;
                 }
                 if (c == '\\') {
-                    if (k + 1 < raw.length()) {
-                        kept.append(c).append(raw.charAt(++k));
+                    if (k + 1 < raw.length) {
+                        kept.append(c).append(raw[++k]);
                         continue;
                     }
                     kept.append(c);
@@ -399,7 +413,7 @@ public final class ShellScript {
                     }
                     continue;
                 }
-                if (c == '#' && (k == 0 || Character.isWhitespace(raw.charAt(k - 1)) || raw.charAt(k - 1) == ';')) {
+                if (c == '#' && (k == 0 || Character.isWhitespace(raw[k - 1]) || raw[k - 1] == ';')) {
                     break;
                 }
                 if (c == '\'' || c == '"') {
@@ -439,26 +453,29 @@ public final class ShellScript {
     }
 
     static String stripQuoted(String s) {
-        StringBuilder b = new StringBuilder(s.length());
+        // char arrays, not charAt: every script line passes here, and a line with a character beyond
+        // Latin-1 (an em dash in an echo) makes each charAt a checked call on a short run
+        char[] in = s.toCharArray();
+        char[] out = new char[in.length];
         char quote = 0;
-        for (int k = 0; k < s.length(); k++) {
-            char c = s.charAt(k);
-            if (quote == 0 && c == '\\' && k + 1 < s.length()) {
-                b.append("  ");
-                k++;
+        for (int k = 0; k < in.length; k++) {
+            char c = in[k];
+            if (quote == 0 && c == '\\' && k + 1 < in.length) {
+                out[k] = ' ';
+                out[++k] = ' ';
                 continue;
             }
             if (quote == 0 && (c == '\'' || c == '"')) {
                 quote = c;
-                b.append(c);
-            } else if (quote != 0 && c == quote && !(quote == '"' && k > 0 && s.charAt(k - 1) == '\\')) {
+                out[k] = c;
+            } else if (quote != 0 && c == quote && !(quote == '"' && k > 0 && in[k - 1] == '\\')) {
                 quote = 0;
-                b.append(c);
+                out[k] = c;
             } else {
-                b.append(quote != 0 ? ' ' : c);
+                out[k] = quote != 0 ? ' ' : c;
             }
         }
-        return b.toString();
+        return new String(out);
     }
 
     /** Splits at ;, ;; and newlines outside quotes and parentheses. */
@@ -468,19 +485,19 @@ public final class ShellScript {
 
     /** Where the parts {@link #split} returns start and end. */
     private static List<int[]> spans(String logical) {
-        String masked = stripQuoted(logical);
+        char[] masked = stripQuoted(logical).toCharArray();
         List<int[]> parts = new ArrayList<>();
         int depth = 0;
         int from = 0;
-        for (int k = 0; k < masked.length(); k++) {
-            char c = masked.charAt(k);
+        for (int k = 0; k < masked.length; k++) {
+            char c = masked[k];
             if (c == '(') {
                 depth++;
             } else if (c == ')') {
                 depth = Math.max(0, depth - 1);
             } else if (depth == 0 && (c == ';' || c == '\n')) {
                 parts.add(new int[] {from, k});
-                if (c == ';' && k + 1 < masked.length() && masked.charAt(k + 1) == ';') {
+                if (c == ';' && k + 1 < masked.length && masked[k + 1] == ';') {
                     k++;
                 }
                 from = k + 1;
@@ -500,22 +517,33 @@ public final class ShellScript {
 
     /** Where {@code word} stands as a word outside quotes, or -1. */
     static int indexOfWord(String s, String word) {
-        String masked = stripQuoted(s);
-        Matcher m = Pattern.compile("(?:^|\\s)" + Pattern.quote(word) + "(?=\\s|$)").matcher(masked);
+        Pattern pattern = switch (word) {
+            case "then" -> THEN;
+            case "do" -> DO;
+            default -> wordPattern(word);
+        };
+        Matcher m = pattern.matcher(stripQuoted(s));
         return m.find() ? m.end() - word.length() : -1;
+    }
+
+    private static final Pattern THEN = wordPattern("then");
+    private static final Pattern DO = wordPattern("do");
+
+    private static Pattern wordPattern(String word) {
+        return Pattern.compile("(?:^|\\s)" + Pattern.quote(word) + "(?=\\s|$)");
     }
 
     /** The first && or || outside quotes and brackets, or -1. */
     private static int indexOfOperator(String s) {
-        String masked = stripQuoted(s);
+        char[] masked = stripQuoted(s).toCharArray();
         int depth = 0;
-        for (int k = 0; k + 1 < masked.length(); k++) {
-            char c = masked.charAt(k);
+        for (int k = 0; k + 1 < masked.length; k++) {
+            char c = masked[k];
             if (c == '[' || c == '(') {
                 depth++;
             } else if (c == ']' || c == ')') {
                 depth--;
-            } else if (depth <= 0 && (masked.startsWith("&&", k) || masked.startsWith("||", k))) {
+            } else if (depth <= 0 && (c == '&' || c == '|') && masked[k + 1] == c) {
                 return k;
             }
         }

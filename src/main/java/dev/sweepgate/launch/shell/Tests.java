@@ -22,6 +22,12 @@ public record Tests(Map<String, String> vars, boolean missingIsUnset) {
             "^\\s*(\\[\\[?.*?\\]\\]?)\\s*&&\\s*printf\\s+'([^']*)'\\s*\\|\\|\\s*printf\\s+'([^']*)'\\s*$", Pattern.DOTALL);
     private static final Pattern OPERATOR = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)(%%|%|##|#|:-|-|:=|:\\?|\\?)(.*)$", Pattern.DOTALL);
     private static final List<String> NUMERIC = List.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
+    // compiled once: a launcher's tests are decided for every config that runs on it
+    private static final Pattern OR = Pattern.compile("\\|\\|");
+    private static final Pattern AND = Pattern.compile("&&");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern GLOB = Pattern.compile(".*[*?\\[].*");
+    private static final Pattern OUTER_QUOTES = Pattern.compile("^[\"']|[\"']$");
 
     /** Whether {@code c} is decided as it is written where a statement sits under it; null when not decided. */
     public Boolean agrees(Condition c) {
@@ -37,7 +43,7 @@ public record Tests(Map<String, String> vars, boolean missingIsUnset) {
         }
         for (String p : pattern.split("\\|")) {
             String alternative = p.strip();
-            String literal = alternative.replaceAll("^[\"']|[\"']$", "");
+            String literal = OUTER_QUOTES.matcher(alternative).replaceAll("");
             if (alternative.startsWith("\"") || alternative.startsWith("'") ? value.equals(literal) : value.matches(glob(literal))) {
                 return true;
             }
@@ -61,9 +67,9 @@ public record Tests(Map<String, String> vars, boolean missingIsUnset) {
             return null;
         }
         Boolean any = Boolean.FALSE;
-        for (String alternative : t.split("\\|\\|")) {
+        for (String alternative : OR.split(t)) {
             Boolean all = Boolean.TRUE;
-            for (String atom : alternative.split("&&")) {
+            for (String atom : AND.split(alternative)) {
                 all = and(all, atom(atom.strip()));
             }
             any = or(any, all);
@@ -161,7 +167,7 @@ public record Tests(Map<String, String> vars, boolean missingIsUnset) {
 
     /** {@code ${NAME}}, {@code ${NAME%%_*}} and kin, {@code ${NAME:-default}}; null when not known. */
     private String parameter(String inner) {
-        if (inner.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        if (NAME.matcher(inner).matches()) {
             return vars.get(inner);
         }
         Matcher m = OPERATOR.matcher(inner);
@@ -183,12 +189,12 @@ public record Tests(Map<String, String> vars, boolean missingIsUnset) {
 
     /** {@code %%X*}, {@code %X*}, {@code ##*X}, {@code #*X} with a literal X; null for other patterns. */
     public static String strip(String value, String op, String pattern) {
-        if ((op.startsWith("%")) && pattern.endsWith("*") && !pattern.substring(0, pattern.length() - 1).matches(".*[*?\\[].*")) {
+        if ((op.startsWith("%")) && pattern.endsWith("*") && !GLOB.matcher(pattern.substring(0, pattern.length() - 1)).matches()) {
             String lit = pattern.substring(0, pattern.length() - 1);
             int at = op.equals("%%") ? value.indexOf(lit) : value.lastIndexOf(lit);
             return at < 0 ? value : value.substring(0, at);
         }
-        if (op.startsWith("#") && pattern.startsWith("*") && !pattern.substring(1).matches(".*[*?\\[].*")) {
+        if (op.startsWith("#") && pattern.startsWith("*") && !GLOB.matcher(pattern.substring(1)).matches()) {
             String lit = pattern.substring(1);
             int at = op.equals("##") ? value.lastIndexOf(lit) : value.indexOf(lit);
             return at < 0 ? value : value.substring(at + lit.length());

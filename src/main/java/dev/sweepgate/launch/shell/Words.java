@@ -13,14 +13,15 @@ public final class Words {
     }
 
     /** The words of {@code text}: split at whitespace outside quotes; (, ) of arrays are words of their own. */
-    public static List<Word> of(String text) {
+    public static List<Word> of(String statement) {
+        char[] text = statement.toCharArray(); // not charAt: see ShellScript.stripQuoted
         List<Word> words = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         int start = -1;
         char quote = 0;
         int depth = 0;
-        for (int k = 0; k < text.length(); k++) {
-            char c = text.charAt(k);
+        for (int k = 0; k < text.length; k++) {
+            char c = text[k];
             if (quote == 0 && Character.isWhitespace(c) && depth == 0) {
                 if (start >= 0) {
                     words.add(new Word(current.toString(), start));
@@ -29,7 +30,7 @@ public final class Words {
                 }
                 continue;
             }
-            if (quote == 0 && depth == 0 && (c == '(' || c == ')') && !(k > 0 && text.charAt(k - 1) == '$')
+            if (quote == 0 && depth == 0 && (c == '(' || c == ')') && !(k > 0 && text[k - 1] == '$')
                     && !(c == '(' && current.length() > 0 && current.charAt(current.length() - 1) == '$')) {
                 if (start >= 0) {
                     // NAME=( starts an array: the assignment and the parenthesis are separate words.
@@ -44,13 +45,13 @@ public final class Words {
                 start = k;
             }
             current.append(c);
-            if (quote != '\'' && c == '\\' && k + 1 < text.length()) {
-                current.append(text.charAt(++k));
+            if (quote != '\'' && c == '\\' && k + 1 < text.length) {
+                current.append(text[++k]);
                 continue;
             }
-            if (quote == 0 && c == '$' && k + 1 < text.length() && text.charAt(k + 1) == '(') {
+            if (quote == 0 && c == '$' && k + 1 < text.length && text[k + 1] == '(') {
                 depth++;
-                current.append(text.charAt(++k));
+                current.append(text[++k]);
                 continue;
             }
             if (quote == 0 && depth > 0 && c == '(') {
