@@ -70,6 +70,11 @@ public final class Git {
         return dir;
     }
 
+    /** This repository read from {@code other} (the work tree's top, say), with the same environment and memo. */
+    public Git at(Path other) {
+        return new Git(other, environment, memo);
+    }
+
     /** What this run worked out from the repository's commits, each value once (keys name the commit). */
     public Memo memo() {
         return memo;

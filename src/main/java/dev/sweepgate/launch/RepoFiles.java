@@ -3,6 +3,7 @@ package dev.sweepgate.launch;
 import dev.sweepgate.concurrent.Memo;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.git.RepoRoot;
 import dev.sweepgate.launch.shell.ShellScript;
 import dev.sweepgate.problem.Position;
 import dev.sweepgate.problem.Problem;
@@ -394,7 +395,9 @@ public final class RepoFiles implements AutoCloseable {
      * of one commit in one run (the gate's checks) share what is read and worked out
      * ({@link Git#memo}): a commit's files never change.
      */
-    public static RepoFiles commit(Git git, String commit) {
+    public static RepoFiles commit(Git from, String commit) {
+        // Paths here are from the work tree's top; git reads REV:./path from the directory it runs in.
+        Git git = from.at(RepoRoot.of(from.dir()));
         return new RepoFiles(git.memo().once(List.of("files", git.dir(), commit), () -> new Store(new Source() {
             private Git.BlobReader reader;
 

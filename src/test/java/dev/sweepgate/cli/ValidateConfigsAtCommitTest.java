@@ -63,6 +63,18 @@ class ValidateConfigsAtCommitTest {
                 && commit.err().contains("[golden.value]"), commit.err());
     }
 
+    /** From a subdirectory too: the launch files are the repository's, named from its top. */
+    @Test
+    void aCommitsLaunchFilesAreReadFromASubdirectory() {
+        repo.write(MINIMAX, WRONG_MINIMAX);
+        repo.commit("AL 2.78 -> 2.11");
+        ChangelogFixture.Run run = ChangelogFixture.runIn(dir.resolve("configs"), Map.of(), "validate-configs", "--head-ref",
+                "HEAD");
+        assertEquals(1, run.exit(), run.err());
+        assertTrue(run.err().contains(MINIMAX + ":4:") && run.err().contains("[golden.value]"), run.err());
+        assertFalse(run.err().contains("no benchmarks/ directory"), run.err());
+    }
+
     @Test
     void aScriptAlreadyWrongOnTheBaseThatTheChangeDoesNotReachFailsNothing() {
         repo.write(MINIMAX, WRONG_MINIMAX);
