@@ -89,7 +89,8 @@ public final class GoldenOptions {
 
     /**
      * {@link #check(Context, ConfigSet)} on the files of {@code commit}: its golden curves and the launch
-     * files its configs run (those of the configs in {@code scope}). The default directory absent at the commit skips the check with a note.
+     * files its configs run (those of the configs in {@code scope}). The default directory absent at the
+     * commit skips the check with a note.
      */
     public List<Problem> check(Context context, ConfigSet configs, Git git, String commit, String ref, LaunchScope scope) {
         String name = RepoRoot.locate(git.dir(), dir());

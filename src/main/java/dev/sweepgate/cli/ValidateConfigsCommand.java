@@ -1,17 +1,19 @@
 package dev.sweepgate.cli;
 
 import dev.sweepgate.config.ConfigSet;
-import dev.sweepgate.golden.LaunchScope;
-import dev.sweepgate.launch.RepoFiles;
-import dev.sweepgate.problem.EnvironmentException;
-import dev.sweepgate.problem.UsageException;
 import dev.sweepgate.gate.ChangelogGate;
 import dev.sweepgate.git.Git;
+import dev.sweepgate.git.RepoRoot;
+import dev.sweepgate.golden.LaunchScope;
+import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.Plural;
+import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
+import dev.sweepgate.problem.UsageException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -73,8 +75,8 @@ final class ValidateConfigsCommand implements ContextCommand {
                     }
                 }
                 configs = gate.headConfigs(refs);
-                LaunchScope scope = baseRead ? scope(git, refs, files.configFiles().stream().map(gate::located).toList(),
-                        changedBase.orElse(configs), configs) : LaunchScope.ALL;
+                LaunchScope scope = baseRead ? scope(context, git, gate, refs, changedBase.orElse(configs), configs)
+                        : LaunchScope.ALL;
                 lint = format.judge(golden.check(context, configs, git, refs.headCommit(), ref, scope));
             }
             context.report(lint, format.chosen(), false);
@@ -96,17 +98,27 @@ final class ValidateConfigsCommand implements ContextCommand {
     }
 
     /** The configs the change from {@code base} to {@code head} can affect. */
-    private LaunchScope scope(Git git, ChangelogGate.Refs refs, List<String> masterFiles, ConfigSet base, ConfigSet head) {
+    private LaunchScope scope(Context context, Git git, ChangelogGate gate, ChangelogGate.Refs refs, ConfigSet base,
+                              ConfigSet head) {
         Git.Result diff = git.run(List.of("diff", "--name-only", "--no-renames", "-z", refs.baseCommit(), refs.headCommit()));
         if (!diff.ok()) {
             throw new EnvironmentException("git diff " + refs.baseRef() + "..." + refs.headRef() + " failed: "
                     + diff.stderr().strip());
         }
         List<String> changed = Stream.of(diff.stdoutText().split("\0")).filter(p -> !p.isEmpty()).toList();
-        return LaunchScope.of(changed, masterFiles, golden.dir(), base, head, () -> {
+        // git names the changed files from the work tree's top; the options name them from here
+        Path top = RepoRoot.of(context.dir());
+        List<String> masterFiles = files.configFiles().stream().map(f -> fromTop(context, top, gate.located(f))).toList();
+        String goldenDir = fromTop(context, top, RepoRoot.locate(context.dir(), golden.dir()));
+        return LaunchScope.of(changed, masterFiles, goldenDir, base, head, () -> {
             try (RepoFiles launchFiles = RepoFiles.commit(git, refs.headCommit())) {
                 return launchFiles.index(head);
             }
         });
+    }
+
+    private static String fromTop(Context context, Path top, String path) {
+        return top.toAbsolutePath().normalize().relativize(context.dir().resolve(path).toAbsolutePath().normalize()).toString()
+                .replace('\\', '/');
     }
 }

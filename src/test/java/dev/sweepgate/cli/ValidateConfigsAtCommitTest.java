@@ -75,6 +75,20 @@ class ValidateConfigsAtCommitTest {
         assertFalse(run.err().contains("no benchmarks/ directory"), run.err());
     }
 
+    /** git names the changed files from the top, the options from where the command runs: both mean the same file. */
+    @Test
+    void aChangedConfigEntryIsInScopeFromASubdirectory() {
+        repo.git("branch", "-f", "upstream");
+        repo.write("configs/nvidia-master.yaml", repo.read("configs/nvidia-master.yaml")
+                .replace("image: vllm/vllm-openai:v0.27.1", "image: vllm/vllm-openai:v0.99.0"));
+        repo.commit("bump the minimax image");
+        ChangelogFixture.Run run = ChangelogFixture.runIn(dir.resolve("configs"), Map.of(), "validate-configs", "--base-ref",
+                "upstream", "--head-ref", "HEAD");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.err().contains("the launch files of 1 config with agentic speculative-decoding entries ("
+                + LaunchCoverageTest.QWEN_KEY + ") were not read"), run.err());
+    }
+
     @Test
     void aScriptAlreadyWrongOnTheBaseThatTheChangeDoesNotReachFailsNothing() {
         repo.write(MINIMAX, WRONG_MINIMAX);
