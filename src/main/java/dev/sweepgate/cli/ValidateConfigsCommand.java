@@ -13,7 +13,6 @@ import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.UsageException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -107,18 +106,13 @@ final class ValidateConfigsCommand implements ContextCommand {
         }
         List<String> changed = Stream.of(diff.stdoutText().split("\0")).filter(p -> !p.isEmpty()).toList();
         // git names the changed files from the work tree's top; the options name them from here
-        Path top = RepoRoot.of(context.dir());
-        List<String> masterFiles = files.configFiles().stream().map(f -> fromTop(context, top, gate.located(f))).toList();
-        String goldenDir = fromTop(context, top, RepoRoot.locate(context.dir(), golden.dir()));
+        List<String> masterFiles = files.configFiles().stream().map(f -> RepoRoot.fromTop(context.dir(), gate.located(f)))
+                .toList();
+        String goldenDir = RepoRoot.fromTop(context.dir(), RepoRoot.locate(context.dir(), golden.dir()));
         return LaunchScope.of(changed, masterFiles, goldenDir, base, head, () -> {
             try (RepoFiles launchFiles = RepoFiles.commit(git, refs.headCommit())) {
                 return launchFiles.index(head);
             }
         });
-    }
-
-    private static String fromTop(Context context, Path top, String path) {
-        return top.toAbsolutePath().normalize().relativize(context.dir().resolve(path).toAbsolutePath().normalize()).toString()
-                .replace('\\', '/');
     }
 }

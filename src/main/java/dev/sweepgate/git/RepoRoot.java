@@ -32,6 +32,15 @@ public final class RepoRoot {
         return cwd.toAbsolutePath().normalize().relativize(candidate).toString().replace('\\', '/');
     }
 
+    /**
+     * The reverse of {@link #locate}: {@code path}, named from {@code cwd}, named from the top of its work
+     * tree, as git names changed files.
+     */
+    public static String fromTop(Path cwd, String path) {
+        Path here = cwd.toAbsolutePath().normalize();
+        return of(here).relativize(here.resolve(path).normalize()).toString().replace('\\', '/');
+    }
+
     /** The work tree's top, or {@code start} itself when it is in none. */
     public static Path of(Path start) {
         for (Path dir = start.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {

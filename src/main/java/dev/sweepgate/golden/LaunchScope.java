@@ -2,6 +2,7 @@ package dev.sweepgate.golden;
 
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.MasterConfig;
+import dev.sweepgate.launch.LaunchChanges;
 import dev.sweepgate.launch.LaunchIndex;
 import dev.sweepgate.launch.Launchers;
 import dev.sweepgate.yaml.YNode;
@@ -58,7 +59,7 @@ public final class LaunchScope {
         Set<String> keys = new LinkedHashSet<>();
         for (String path : changed) {
             if (path.startsWith(goldenDir + "/") || path.startsWith("configs/") && !masterFiles.contains(path)
-                    || path.startsWith("runners/") && !isLauncher(path)) {
+                    || path.startsWith("runners/") && !Launchers.isLauncher(path)) {
                 return ALL;
             }
         }
@@ -71,7 +72,7 @@ public final class LaunchScope {
                 keys.add(config.key());
             }
         }
-        List<String> launchers = changed.stream().filter(LaunchScope::isLauncher).toList();
+        List<String> launchers = changed.stream().filter(Launchers::isLauncher).toList();
         if (!launchers.isEmpty()) {
             for (MasterConfig config : head.configs()) {
                 if (Launchers.of(config.runner(), head.runners()).stream().anyMatch(launchers::contains)) {
@@ -79,16 +80,11 @@ public final class LaunchScope {
                 }
             }
         }
-        List<String> launchFiles = changed.stream().filter(p -> p.startsWith("benchmarks/")).toList();
+        List<String> launchFiles = changed.stream().filter(p -> p.startsWith(LaunchChanges.BENCHMARKS)).toList();
         if (!launchFiles.isEmpty()) {
             LaunchIndex reached = index.get();
             launchFiles.forEach(p -> keys.addAll(reached.reach(p).keys()));
         }
         return new LaunchScope(keys);
-    }
-
-    /** {@code runners/launch_X.sh}: what a runner's node starts, which picks the single-node script. */
-    private static boolean isLauncher(String path) {
-        return path.startsWith("runners/launch_") && path.endsWith(".sh") && path.indexOf('/', "runners/".length()) < 0;
     }
 }

@@ -33,6 +33,13 @@ public final class Launchers {
     private Launchers() {
     }
 
+    /** {@code runners/launch_X.sh}, as {@link #of} names them: what a runner's node starts, which picks the single-node script. */
+    public static boolean isLauncher(String path) {
+        return path.startsWith(LAUNCHER_PREFIX) && path.endsWith(".sh") && path.indexOf('/', "runners/".length()) < 0;
+    }
+
+    private static final String LAUNCHER_PREFIX = "runners/launch_";
+
     /** The launchers the nodes of {@code runner} run, each once, in the label's order; empty when the label is unknown. */
     public static List<String> of(String runner, RunnerConfig runners) {
         List<String> nodes = runners == null ? null : runners.labels().get(runner);
@@ -42,7 +49,7 @@ public final class Launchers {
         LinkedHashSet<String> out = new LinkedHashSet<>();
         for (String node : nodes) {
             int cut = node.indexOf('_');
-            out.add("runners/launch_" + (cut < 0 ? node : node.substring(0, cut)) + ".sh");
+            out.add(LAUNCHER_PREFIX + (cut < 0 ? node : node.substring(0, cut)) + ".sh");
         }
         return List.copyOf(out);
     }

@@ -43,7 +43,6 @@ public final class RepoFiles implements AutoCloseable {
     private final Store store;
     /** This view's reads: a path to its bytes, null when it does not exist or is refused. */
     private final Map<String, byte[]> read = new LinkedHashMap<>();
-    private final Map<String, Boolean> directories = new HashMap<>();
     private final Map<String, String> outside = new HashMap<>();
     private final Map<String, Problem> refused = new LinkedHashMap<>();
     /** Each first read of a path, in order: what a value worked out through this view read. */
@@ -285,7 +284,8 @@ public final class RepoFiles implements AutoCloseable {
     }
 
     public boolean hasDirectory(String path) {
-        return directories.computeIfAbsent(path, p -> normalised(p) != null && store.directoryExists(normalised(p)));
+        String normal = normalised(path);
+        return normal != null && store.directoryExists(normal);
     }
 
     /** Every file read so far that exists, by path. */
