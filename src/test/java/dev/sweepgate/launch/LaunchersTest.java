@@ -57,6 +57,40 @@ class LaunchersTest {
                 candidates(launcher, Launchers.inputs("toy", "fp4", "atom", "mtp", true)));
     }
 
+    /**
+     * The shape of runners/launch_b200-dgxc.sh: an if/elif chain on the model that exports its path in
+     * each arm, before the script's name is built. An arm's exports do not change which arm runs; a
+     * variable an arm assigns does change a later test that reads it.
+     */
+    @Test
+    void aChainOnTheModelDecidesItsArmsOnceAndALaterTestSeesWhatTheArmAssigned() {
+        String launcher = """
+                MODE=agg
+                if [[ $MODEL_PREFIX == "dsr1" && $PRECISION == "fp4" ]]; then
+                    export MODEL_PATH="/models/dsr1-fp4"
+                    export SRT_SLURM_MODEL_PREFIX="dsr1"
+                    MODE=disagg
+                elif [[ $MODEL_PREFIX == "toy" && $PRECISION == "fp4" ]]; then
+                    export MODEL_PATH="/models/toy-fp4"
+                    export SRT_SLURM_MODEL_PREFIX="toy-fp4"
+                elif [[ $MODEL_PREFIX == "toy" ]]; then
+                    export MODEL_PATH="/models/toy"
+                fi
+                export MODEL="$MODEL_PATH"
+                if [[ "$MODE" == "disagg" ]]; then
+                    BENCH_SCRIPT="benchmarks/single_node/${SCENARIO_SUBDIR}${EXP_NAME%%_*}_${PRECISION}_b200_disagg.sh"
+                else
+                    BENCH_SCRIPT="benchmarks/single_node/${SCENARIO_SUBDIR}${EXP_NAME%%_*}_${PRECISION}_b200_${FRAMEWORK}.sh"
+                fi
+                bash "$BENCH_SCRIPT"
+                """;
+        assertEquals(List.of("benchmarks/single_node/agentic/toy_fp4_b200_sglang.sh"), candidates(launcher, SGLANG_MTP));
+        assertEquals(List.of("benchmarks/single_node/agentic/dsr1_fp4_b200_disagg.sh"),
+                candidates(launcher, Launchers.inputs("dsr1", "fp4", "sglang", "mtp", true)));
+        assertEquals(List.of("benchmarks/single_node/fixed_seq_len/toy_fp8_b200_vllm.sh"),
+                candidates(launcher, Launchers.inputs("toy", "fp8", "vllm", "none", false)));
+    }
+
     @Test
     void aNameBuiltFromAVariableTheWorkflowDoesNotSetIsNoCandidate() {
         assertEquals(List.of(), candidates("bash \"benchmarks/single_node/${RECIPE_NAME}.sh\"\n", SGLANG_MTP));
