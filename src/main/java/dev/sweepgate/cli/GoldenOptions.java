@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -93,7 +94,30 @@ public final class GoldenOptions {
      * commit skips the check with a note.
      */
     public List<Problem> check(Context context, ConfigSet configs, Git git, String commit, String ref, LaunchScope scope) {
-        String name = RepoRoot.locate(git.dir(), dir());
+        GoldenCurves curves = loadAt(git, commit, ref, dir());
+        if (curves == null) {
+            if (goldenDir.originalStringValues().isEmpty()) {
+                return List.of(skipped(context));
+            }
+            throw new EnvironmentException("cannot read " + dir() + ": no such directory at " + ref);
+        }
+        try (RepoFiles launchFiles = RepoFiles.commit(git, commit)) {
+            return GoldenAlCheck.check(configs, curves, listUnpinned(), launchFiles, scope);
+        }
+    }
+
+    /**
+     * The curves of {@code directory} (as named from {@code git}'s directory) at {@code commit}: every
+     * *.yaml file of it, in name order; null when the commit has no such directory. Read and parsed once
+     * per run (validate-configs and review in one gate): a commit's files never change.
+     */
+    static GoldenCurves loadAt(Git git, String commit, String ref, String directory) {
+        return git.memo().once(List.of("golden-curves", git.dir(), commit, directory),
+                () -> Optional.ofNullable(readAt(git, commit, ref, directory))).orElse(null);
+    }
+
+    private static GoldenCurves readAt(Git git, String commit, String ref, String directory) {
+        String name = RepoRoot.locate(git.dir(), directory);
         Git.Result listed = git.run(List.of("ls-tree", "-z", "--name-only", commit, "--", name + "/"));
         if (!listed.ok()) {
             throw new EnvironmentException("cannot list " + name + "/ at " + ref + ": " + listed.stderr().strip());
@@ -101,15 +125,10 @@ public final class GoldenOptions {
         List<Git.Blob> curves = Stream.of(listed.stdoutText().split("\0")).filter(p -> p.matches(".*\\.ya?ml"))
                 .sorted().map(p -> new Git.Blob(commit, p, ref)).toList();
         if (curves.isEmpty() && !git.exists(commit, name)) {
-            if (goldenDir.originalStringValues().isEmpty()) {
-                return List.of(skipped(context));
-            }
-            throw new EnvironmentException("cannot read " + dir() + ": no such directory at " + ref);
+            return null;
         }
         List<SourceFile> files = git.showAll(curves).stream().map(b -> new SourceFile(b.blob().path(), b.require())).toList();
-        try (RepoFiles launchFiles = RepoFiles.commit(git, commit)) {
-            return GoldenAlCheck.check(configs, GoldenCurves.load(files), listUnpinned(), launchFiles, scope);
-        }
+        return GoldenCurves.load(files);
     }
 
     /** Reads every *.yaml file of the directory, in name order; a missing directory is an environment failure. */

@@ -39,7 +39,8 @@ final class ReviewCommand implements ContextCommand {
                     + "Without it, a missing upstream image or engine-first config is NOT CHECKABLE, not a FAIL.").build();
 
     private final OptionSpec goldenDir = Specs.value("--golden-dir", "DIR", String.class,
-            "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}).")
+            "Directory of golden acceptance-length curves (default: ${DEFAULT-VALUE}), read at the head: the "
+                    + "commit's with --head-ref, else the working tree's.")
             .defaultValue(GoldenOptions.DEFAULT_DIR).build();
 
     // Enum values are read in any case (Main sets that for every command).
@@ -72,7 +73,7 @@ final class ReviewCommand implements ContextCommand {
         Review review;
         try (Change read = ChangeReader.read(gate, git, RepoRoot.of(context.dir()), refs, change.changelogFile(),
                 pr == null ? null : Math.toIntExact(pr), day)) {
-            review = new Reviewer(read, curves(context), signOff(context)).review();
+            review = new Reviewer(read, curves(context, git, refs), signOff(context)).review();
         }
         ReviewFormat chosen = format.getValue();
         switch (chosen) {
@@ -109,9 +110,17 @@ final class ReviewCommand implements ContextCommand {
         return file == null ? null : SignOff.parse(file, context.read(file));
     }
 
-    /** The golden curves; none when the directory is absent (check 11 then names the missing curve). */
-    private GoldenCurves curves(Context context) {
+    /**
+     * The golden curves of the head: the commit's with --head-ref (what validate-configs judges against, whatever
+     * the working tree holds), else the working tree's; none when the directory is absent (check 11 then names
+     * the missing curve).
+     */
+    private GoldenCurves curves(Context context, Git git, ChangelogGate.Refs refs) {
         String dir = goldenDir.getValue() == null ? GoldenOptions.DEFAULT_DIR : goldenDir.getValue();
+        if (!refs.headIsWorkingTree()) {
+            GoldenCurves atHead = GoldenOptions.loadAt(git, refs.headCommit(), refs.headRef(), dir);
+            return atHead == null ? GoldenCurves.load(List.of()) : atHead;
+        }
         if (!Files.isDirectory(context.resolve(RepoRoot.locate(context.dir(), dir)))) {
             return GoldenCurves.load(List.of());
         }

@@ -122,6 +122,29 @@ class ReviewCommandTest {
         assertTrue(run.out().contains("the golden value is 2.49 (thinking_on, golden_al_distribution/toy_mtp.yaml)"), run.out());
     }
 
+    /**
+     * The merge script and a pre-push hook review a head commit from a working tree that may hold another
+     * revision: the curve the change moves is the head's, as validate-configs reads it, not the checkout's.
+     */
+    @Test
+    void withAHeadRefTheCurvesAreTheHeadCommitsNotTheWorkingTrees() {
+        addAgenticVllm("vllm/vllm-openai:v1", SYNTHETIC.formatted("2.6"));
+        repo.write("golden_al_distribution/toy_mtp.yaml", GOLDEN.replace("3: 2.49", "3: 2.6"));
+        String head = repo.commit("a new curve and the script pinned to it");
+        repo.git("checkout", "-q", base);
+
+        ChangelogFixture.Run run = review("--head-ref", head);
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("11 golden acceptance length: PASS"), run.out());
+        assertEquals(0, ChangelogFixture.runIn(dir, Map.of(), "validate-configs", "--base-ref", base, "--head-ref", head).exit());
+
+        // the working tree itself still reviews against the curves it holds
+        repo.git("checkout", "-q", head);
+        repo.write("golden_al_distribution/toy_mtp.yaml", GOLDEN);
+        assertEquals(1, review().exit(), review().out());
+        assertEquals(0, review("--head-ref", head).exit(), review("--head-ref", head).out());
+    }
+
     @Test
     void aValueHeldInAVariableReadsAsItsLiteralAndOneComputedAtRunTimeIsNotCheckable() {
         addAgenticVllm("vllm/vllm-openai:v1", SYNTHETIC.formatted("$SPEC_DECODE_AL"));
