@@ -161,6 +161,8 @@ public final class LaunchIndex {
      * with Boyer-Moore; a recipe is tens of kilobytes), then what comes before it ({@link #MOUNT}).
      */
     private static final Pattern NAMED_SCRIPT = Pattern.compile("benchmarks/[\\w./-]+\\.sh\\b");
+    /** What every script name a recipe holds starts with: a recipe without it names none ({@link RepoFiles#scriptsNamedBy}). */
+    static final String SCRIPTS_FROM = "benchmarks/";
     /** What may stand before the path: a mount's directories ({@code /infmax-workspace/}), or nothing. */
     private static final Pattern MOUNT = Pattern.compile("(?:/[\\w.-]+)*/?");
 

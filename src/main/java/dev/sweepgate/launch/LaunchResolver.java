@@ -162,7 +162,7 @@ public final class LaunchResolver {
             return new LaunchTarget(null, true, selector, from, "CONFIG_FILE=" + value + " is neither under recipes/ nor "
                     + "under " + RECIPES, List.of());
         }
-        if (files.read(local, from) != null) {
+        if (files.exists(local, from)) {
             return new LaunchTarget(local, true, selector, from, null, List.of(local));
         }
         if (files.outside(local) != null) {

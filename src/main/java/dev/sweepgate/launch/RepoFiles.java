@@ -17,9 +17,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -37,6 +40,8 @@ import java.util.regex.Pattern;
  * it read. The views of one commit share a store, where each file is read and each script parsed once.
  */
 public final class RepoFiles implements AutoCloseable {
+    /** git's mode of a symbolic link. */
+    private static final String SYMLINK_MODE = "120000";
     /** The rule of a path that leads out of the repository. */
     public static final String OUTSIDE = "launch.path-outside";
 
@@ -72,6 +77,23 @@ public final class RepoFiles implements AutoCloseable {
         List<Found> load(List<String> paths);
 
         boolean directoryExists(String path);
+
+        /**
+         * Every file of the source by normalised path, with its git mode ({@code 100644}, {@code 120000} for a
+         * symbolic link), listed without reading any; null when the source has no such listing (the working tree).
+         */
+        default Map<String, String> modes() {
+            return null;
+        }
+
+        /**
+         * The files under {@code directory} whose bytes contain {@code literal}, searched without reading them
+         * here; null when the source cannot search (then each file is read). Symbolic links are not followed:
+         * a link's file is read whatever this says.
+         */
+        default Set<String> containing(String literal, String directory) {
+            return null;
+        }
 
         /** Ends what reading needed (a git process); reading again starts it anew. */
         default void close() {
@@ -117,6 +139,30 @@ public final class RepoFiles implements AutoCloseable {
 
         synchronized boolean directoryExists(String path) {
             return directories.computeIfAbsent(path, source::directoryExists);
+        }
+
+        /**
+         * Whether the normalised path is a regular file, from the source's listing alone, without reading it;
+         * null when only reading tells (no listing, a symbolic link on the way, which reading resolves).
+         */
+        Boolean listedFile(String path) {
+            Map<String, String> modes = derived.once(List.of("modes"), () -> Optional.ofNullable(source.modes())).orElse(null);
+            if (modes == null) {
+                return null;
+            }
+            for (int slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+                if (SYMLINK_MODE.equals(modes.get(path.substring(0, slash)))) {
+                    return null; // a linked directory on the way: reading resolves it
+                }
+            }
+            String mode = modes.get(path);
+            return SYMLINK_MODE.equals(mode) ? null : Boolean.valueOf(mode != null && mode.startsWith("100"));
+        }
+
+        /** {@link Source#containing}, once per run for each literal and directory (a git process, run outside the store's lock). */
+        Set<String> containing(String literal, String directory) {
+            return derived.once(List.of("containing", literal, directory),
+                    () -> Optional.ofNullable(source.containing(literal, directory))).orElse(null);
         }
 
         synchronized void close() {
@@ -207,7 +253,42 @@ public final class RepoFiles implements AutoCloseable {
 
     /** The repository's scripts the recipe {@code path} names ({@link LaunchIndex#scriptsNamedBy}), found once per run. */
     List<String> scriptsNamedBy(String path) {
-        return once(List.of("named", path), files -> LaunchIndex.scriptsNamedBy(files.read(path)));
+        return once(List.of("named", path), files -> files.cannotContain(path, LaunchIndex.SCRIPTS_FROM)
+                ? List.of() : LaunchIndex.scriptsNamedBy(files.read(path)));
+    }
+
+    /**
+     * Whether the file {@code path} is known, without reading it, not to hold {@code literal}: a regular file of
+     * the commit that a search of its directory (one per run) did not find it in. A recipe names a script only
+     * after {@code benchmarks/}; most recipes name none, and a run reads only those that may.
+     */
+    private boolean cannotContain(String path, String literal) {
+        String normal = normalised(path);
+        if (normal == null || !Boolean.TRUE.equals(store.listedFile(normal))) {
+            return false;
+        }
+        Set<String> holding = store.containing(literal, searchRoot(normal));
+        return holding != null && !holding.contains(normal);
+    }
+
+    /** Where a file is searched: the first two levels of its path (benchmarks/multi_node), so that one search serves every recipe. */
+    private static String searchRoot(String normal) {
+        int first = normal.indexOf('/');
+        int second = first < 0 ? -1 : normal.indexOf('/', first + 1);
+        return second >= 0 ? normal.substring(0, second) : first >= 0 ? normal.substring(0, first) : "";
+    }
+
+    /**
+     * Whether {@code path} is a file: {@code read(path, namedAt) != null}, without reading the bytes when the
+     * commit's listing tells (the multi-node recipes a config names, hundreds of them, most never read).
+     */
+    public boolean exists(String path, Position namedAt) {
+        if (read.containsKey(path)) {
+            return read.get(path) != null;
+        }
+        String normal = normalised(path);
+        Boolean known = normal == null ? null : store.listedFile(normal);
+        return known != null ? known : read(path, namedAt) != null;
     }
 
     /** Every config of {@code configs} resolved to the files it runs ({@link LaunchIndex#of}), once per run and set of configs. */
@@ -426,6 +507,42 @@ public final class RepoFiles implements AutoCloseable {
             public boolean directoryExists(String path) {
                 Git.GitObject o = object(path);
                 return o != null && o.type().equals("tree");
+            }
+
+            @Override
+            public Map<String, String> modes() {
+                Git.Result r = git.run(List.of("ls-tree", "-r", "-z", "--full-tree", commit));
+                if (!r.ok()) {
+                    return null;
+                }
+                Map<String, String> out = new HashMap<>();
+                // "<mode> <type> <object>\t<path>\0"
+                for (String entry : r.stdoutText().split("\0")) {
+                    int tab = entry.indexOf('\t');
+                    int space = entry.indexOf(' ');
+                    if (tab > 0 && space > 0) {
+                        out.put(entry.substring(tab + 1), entry.substring(0, space));
+                    }
+                }
+                return out;
+            }
+
+            @Override
+            public Set<String> containing(String literal, String directory) {
+                // git searches the commit's blobs itself; exit 1 is "found nothing"
+                Git.Result r = git.run(List.of("grep", "-l", "-z", "-F", "--no-color", "-e", literal, commit, "--",
+                        directory.isEmpty() ? "." : directory));
+                if (r.exitCode() > 1) {
+                    return null;
+                }
+                Set<String> out = new HashSet<>();
+                String prefix = commit + ":";
+                for (String hit : r.stdoutText().split("\0")) {
+                    if (hit.startsWith(prefix)) {
+                        out.add(hit.substring(prefix.length()));
+                    }
+                }
+                return out;
             }
 
             @Override
