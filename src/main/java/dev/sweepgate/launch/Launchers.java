@@ -89,7 +89,7 @@ public final class Launchers {
                 ScriptView.Assignment a = ScriptView.assignment(s);
                 // an array's words are read as a command's (a script named among them is still a candidate)
                 List<String> words = a != null && !a.array() ? List.of()
-                        : Words.of(s.text()).stream().map(Words.Word::raw).toList();
+                        : Words.of(s.text()).stream().map(Words.Word::raw).filter(Launchers::mayNameScript).toList();
                 steps.add(new Step(s, a, words));
                 for (Condition c : s.conditions()) {
                     if (!seen.add(c)) {
@@ -124,9 +124,53 @@ public final class Launchers {
         return names;
     }
 
-    /** One statement of a launcher: an assignment, or the words of a command (or of an array assignment). */
+    /**
+     * One statement of a launcher: an assignment, or the words of a command (or of an array assignment) that
+     * may expand to a script's name ({@link #mayNameScript}).
+     */
     record Step(Statement statement, ScriptView.Assignment assignment, List<String> words) {
     }
+
+    private static final String SCRIPT_PREFIX = "benchmarks/single_node/";
+    private static final String SCRIPT_SUFFIX = ".sh";
+
+    /**
+     * Whether a word may expand to a name {@link #SCRIPT} matches, for some values of its variables: its
+     * expansion is its parts' values in order ({@link Tests#expand}), so a literal part rules it out when it
+     * holds a blank, a quote or a {@code $}, when the first part cannot begin {@code benchmarks/single_node/} or
+     * the last cannot end {@code .sh}; as does a part that expands to nothing known. Most of a launcher's words
+     * (srun, --jobid=$JOB_ID) are decided here once, not expanded for every config.
+     */
+    static boolean mayNameScript(String raw) {
+        List<Words.Part> parts = Words.parts(raw);
+        if (parts.isEmpty()) {
+            return false;
+        }
+        for (Words.Part p : parts) {
+            switch (p.kind()) {
+                case LITERAL -> {
+                    if (!SCRIPT_CHARS.matcher(p.text()).matches()) {
+                        return false;
+                    }
+                }
+                case VARIABLE, PARAMETER, COMMAND -> {
+                }
+                default -> {
+                    return false; // Tests.expand knows no value for it
+                }
+            }
+        }
+        Words.Part first = parts.get(0);
+        Words.Part last = parts.get(parts.size() - 1);
+        boolean start = first.kind() != Words.Part.Kind.LITERAL || SCRIPT_PREFIX.startsWith(first.text())
+                || first.text().startsWith(SCRIPT_PREFIX);
+        boolean end = last.kind() != Words.Part.Kind.LITERAL || last.text().endsWith(SCRIPT_SUFFIX)
+                || SCRIPT_SUFFIX.endsWith(last.text());
+        return start && end;
+    }
+
+    /** What a script's name may hold: no blank, quote or {@code $} ({@link #SCRIPT}). */
+    private static final Pattern SCRIPT_CHARS = Pattern.compile("[^\\s\"'$]*");
 
     /** {@link #candidates(ShellScript, Map)} of a launcher read once. */
     static List<String> candidates(Launcher launcher, Map<String, String> inputs) {
@@ -160,9 +204,14 @@ public final class Launchers {
     }
 
     private static void addScript(String value, LinkedHashSet<String> found) {
-        if (value != null && SCRIPT.matcher(value).matches()) {
+        if (namesScript(value)) {
             found.add(value);
         }
+    }
+
+    /** Whether an expanded value is a single-node script's name, a candidate. */
+    static boolean namesScript(String value) {
+        return value != null && SCRIPT.matcher(value).matches();
     }
 
     /** Whether a test the statement sits under is decided against it. */

@@ -1,12 +1,16 @@
 package dev.sweepgate.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sweepgate.config.RunnerConfig;
 import dev.sweepgate.launch.shell.ShellScript;
 import dev.sweepgate.launch.shell.Tests;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** How a runner's launch script turns the workflow's variables into the single-node script it runs. */
@@ -103,5 +107,48 @@ class LaunchersTest {
         assertEquals(Boolean.FALSE, new Tests(vars, true).test("[[ \"$FRAMEWORK\" == \"trt\" ]] && [[ -z \"$UNSET\" ]]"));
         assertEquals(null, new Tests(vars, true).test("[[ \"$UNSET\" == x ]]"));
         assertEquals(Boolean.TRUE, new Tests(vars, true).test("[[ \"$UNSET\" == x ]] || [[ \"$FRAMEWORK\" == sg* ]]"));
+    }
+
+    @Test
+    void aWordWhoseLiteralPartsCannotMakeAScriptsNameIsNotExpanded() {
+        assertFalse(Launchers.mayNameScript("srun"));
+        assertFalse(Launchers.mayNameScript("--jobid=$JOB_ID"));
+        assertFalse(Launchers.mayNameScript("benchmarks/single_node/${X}.py"));
+        assertFalse(Launchers.mayNameScript("\"benchmarks/single_node/a b.sh\""));
+        assertTrue(Launchers.mayNameScript("benchmarks/single_node/${SCENARIO_SUBDIR}${MODEL_CODE}_${PRECISION}_h200${SPEC_SUFFIX}.sh"));
+        assertTrue(Launchers.mayNameScript("\"$SCRIPT\""));
+        assertTrue(Launchers.mayNameScript("bench${REST}"));
+    }
+
+    /**
+     * Words built from pieces of launchers' words, expanded with values built from pieces of script names: every
+     * word that expands to a script's name for some values is one {@link Launchers#mayNameScript} keeps.
+     */
+    @Test
+    void noWordThatExpandsToAScriptsNameIsLeftOut() {
+        String[] pieces = {"benchmarks/", "single_node/", "benchmarks/single_node/", "agentic/", "x", "_", ".sh", "sh", ".", "h",
+                "-", "--a=", " ", "\"", "'", "$A", "${B}", "${A%%_*}", "${C:-benchmarks/single_node/d.sh}", "${B:-.sh}",
+                "$([[ \"$A\" == x ]] && printf '_mtp' || printf '')", "$((1+2))", "`echo x`", "\\$", "${#A}"};
+        String[] values = {"", "x", "benchmarks/", "single_node/", "benchmarks/single_node/", ".sh", "x.sh", "a b", "_mtp", "$"};
+        Random random = new Random(20261207);
+        int kept = 0;
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder raw = new StringBuilder();
+            for (int k = 1 + random.nextInt(5); k > 0; k--) {
+                raw.append(pieces[random.nextInt(pieces.length)]);
+            }
+            Map<String, String> vars = new HashMap<>();
+            for (String name : List.of("A", "B", "C")) {
+                if (random.nextInt(4) > 0) {
+                    vars.put(name, values[random.nextInt(values.length)]);
+                }
+            }
+            String word = raw.toString();
+            if (Launchers.namesScript(new Tests(vars, true).expand(word))) {
+                kept++;
+                assertTrue(Launchers.mayNameScript(word), word + " with " + vars);
+            }
+        }
+        assertTrue(kept > 100, "the generated words name a script " + kept + " times");
     }
 }
