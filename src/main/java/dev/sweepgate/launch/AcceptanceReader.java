@@ -1,5 +1,8 @@
 package dev.sweepgate.launch;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sweepgate.problem.Position;
@@ -10,6 +13,7 @@ import dev.sweepgate.yaml.YMap;
 import dev.sweepgate.yaml.YNode;
 import dev.sweepgate.yaml.YScalar;
 import dev.sweepgate.yaml.YSeq;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,9 +50,88 @@ public final class AcceptanceReader {
     private AcceptanceReader() {
     }
 
-    /** Made on first use: only vLLM's speculative-config is JSON, and a mapper is costly to start. */
+    /**
+     * Made on first use: a mapper is costly to start (tens of milliseconds, at the end of a gate's golden
+     * check), and only a recipe's speculative-config, printed back as JSON, needs one ({@link #vllmRecipe}).
+     */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    /** The streaming parser a script's --speculative-config is read with: light to start. */
+    private static final class Streaming {
+        static final JsonFactory FACTORY = new JsonFactory();
+    }
+
+    /**
+     * The members of a script's --speculative-config, a small flat JSON object, read with Jackson's streaming
+     * parser; as an ObjectMapper reads the same text into a tree: a repeated name keeps its last value, a
+     * float is a double, and what follows the object is not read.
+     *
+     * @param members by name: a String, a Number (Integer, Long, BigInteger or Double), a Boolean,
+     *                {@link #NULL}, or a {@link Nested} object or array
+     */
+    private record JsonObject(Map<String, Object> members) {
+        static final Object NULL = new Object() {
+            @Override
+            public String toString() {
+                return "null";
+            }
+        };
+
+        /** An object or array inside the object, as the script writes it. */
+        record Nested(String text) {
+            @Override
+            public String toString() {
+                return text;
+            }
+        }
+
+        /** The object {@code text} holds; null when it is JSON but not an object. */
+        static JsonObject parse(String text) throws IOException {
+            try (JsonParser p = Streaming.FACTORY.createParser(text)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    return null;
+                }
+                Map<String, Object> members = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    members.put(name, value(p, p.nextToken(), text));
+                }
+                return new JsonObject(members);
+            }
+        }
+
+        private static Object value(JsonParser p, JsonToken token, String text) throws IOException {
+            return switch (token) {
+                case VALUE_STRING -> p.getText();
+                case VALUE_NUMBER_INT -> p.getNumberValue();
+                case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
+                case VALUE_TRUE, VALUE_FALSE -> token == JsonToken.VALUE_TRUE;
+                case VALUE_NULL -> NULL;
+                default -> {
+                    long start = p.currentTokenLocation().getCharOffset();
+                    p.skipChildren();
+                    yield new Nested(text.substring((int) start, (int) p.currentLocation().getCharOffset()));
+                }
+            };
+        }
+
+        Object get(String name) {
+            return members.get(name);
+        }
+
+        /** An int as a tree's node converts to one: an integer in range, a double in range truncated; else null. */
+        static Integer toInt(Object value) {
+            if (value instanceof Double d) {
+                return d >= Integer.MIN_VALUE && d <= Integer.MAX_VALUE ? d.intValue() : null;
+            }
+            if (value instanceof Number n && !(n instanceof Double)) {
+                java.math.BigInteger i = new java.math.BigInteger(n.toString());
+                return i.bitLength() < 32 ? i.intValue() : null;
+            }
+            return null;
+        }
     }
 
     /**
@@ -152,33 +235,33 @@ public final class AcceptanceReader {
     private static Reading vllmJson(ScriptView view, Statement use, ScriptView.Value v, int offset, Map<String, Statement> assignments) {
         Statement origin = v.origin();
         Position at = origin == use ? position(use, offset) : position(origin);
-        JsonNode json;
+        JsonObject json;
         try {
-            json = Json.MAPPER.readTree(v.text());
-        } catch (Exception e) {
+            json = JsonObject.parse(v.text());
+        } catch (IOException e) {
             return Reading.unreadable(at, VLLM_FLAG + " is not JSON: " + v.text());
         }
-        if (json == null || !json.isObject()) {
+        if (json == null) {
             return Reading.unreadable(at, VLLM_FLAG + " is not a JSON object: " + v.text());
         }
-        JsonNode method = json.get("rejection_sample_method");
-        JsonNode length = json.get("synthetic_acceptance_length");
-        JsonNode draft = json.get("num_speculative_tokens");
-        Integer k = draft != null && draft.canConvertToInt() ? draft.asInt() : null;
-        if (method == null || !"synthetic".equals(method.asText()) || length == null) {
+        Object method = json.get("rejection_sample_method");
+        Object length = json.get("synthetic_acceptance_length");
+        Integer k = JsonObject.toInt(json.get("num_speculative_tokens"));
+        boolean synthetic = "synthetic".equals(method);
+        if (!synthetic || length == null) {
             return Reading.notPinned(at, "the throughput run's " + VLLM_FLAG + " " + v.text() + " has no "
-                    + (method == null || !"synthetic".equals(method.asText()) ? "\"rejection_sample_method\": \"synthetic\"" : "")
-                    + (length == null ? (method == null || !"synthetic".equals(method.asText()) ? " and no " : "")
-                    + "\"synthetic_acceptance_length\"" : ""));
+                    + (!synthetic ? "\"rejection_sample_method\": \"synthetic\"" : "")
+                    + (length == null ? (!synthetic ? " and no " : "") + "\"synthetic_acceptance_length\"" : ""));
         }
-        if (!length.isNumber() && !length.isTextual()) {
+        if (!(length instanceof Number) && !(length instanceof String)) {
             return Reading.unreadable(at, "synthetic_acceptance_length is not a number: " + length);
         }
         BigDecimal al;
         try {
-            al = new BigDecimal(length.asText());
+            al = new BigDecimal(length.toString());
         } catch (NumberFormatException e) {
-            return Reading.notPinned(at, "synthetic_acceptance_length " + length + " is not a number");
+            return Reading.notPinned(at, "synthetic_acceptance_length " + (length instanceof String ? "\"" + length + "\"" : length)
+                    + " is not a number");
         }
         // The line that holds the value: the variable's assignment when the JSON names one.
         Matcher m = VLLM_AL_VARIABLE.matcher(origin.text());
