@@ -86,7 +86,14 @@ public final class Scripts {
             read.add(next);
             Map<String, String> dirs = new HashMap<>();
             for (ShellScript.Statement s : script.statements()) {
-                List<Words.Word> words = s.heredoc() ? List.of() : Words.of(s.text());
+                // Only an assignment of "$(cd ... && pwd)" names a directory, and only a statement that starts with
+                // source, ., bash or exec reads a script: the others (most of a script) are not split into words.
+                String text = s.text();
+                boolean names = text.startsWith("source") || text.startsWith(".") || text.startsWith("bash")
+                        || text.startsWith("exec");
+                if (!names && !text.contains("pwd")) {
+                    continue;
+                }
                 ScriptView.Assignment a = ScriptView.assignment(s);
                 if (a != null) {
                     String dir = directory(next, a.value(), dirs);
@@ -95,6 +102,10 @@ public final class Scripts {
                     }
                     continue;
                 }
+                if (!names || s.heredoc()) {
+                    continue;
+                }
+                List<Words.Word> words = Words.of(text);
                 String argument = sourceOrRun(words);
                 if (argument == null) {
                     continue;

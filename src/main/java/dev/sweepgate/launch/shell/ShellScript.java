@@ -212,7 +212,12 @@ public final class ShellScript {
         }
 
         private boolean inFunction() {
-            return frames.stream().anyMatch(f -> f.kind.equals("function"));
+            for (Frame f : frames) {
+                if (f.kind.equals("function")) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private List<Condition> conditions() {
@@ -333,7 +338,8 @@ public final class ShellScript {
                 default -> {
                 }
             }
-            if (FUNCTION.matcher(s).matches()) {
+            // both forms of a definition hold "()" or start with "function": most statements are spared the pattern
+            if ((s.startsWith("function") || s.contains("()")) && FUNCTION.matcher(s).matches()) {
                 frames.push(new Frame("function"));
                 return;
             }
@@ -346,8 +352,8 @@ public final class ShellScript {
                 }
             }
             // [ test ] && command, [ test ] || command: the command runs under the test.
-            int and = indexOfOperator(s);
-            if (and > 0 && (s.startsWith("[") || s.startsWith("test "))) {
+            int and = s.startsWith("[") || s.startsWith("test ") ? indexOfOperator(s) : -1;
+            if (and > 0) {
                 String test = s.substring(0, and).strip();
                 boolean holds = s.startsWith("&&", and);
                 Frame f = new Frame("and");
