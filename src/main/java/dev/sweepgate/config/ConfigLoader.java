@@ -25,11 +25,6 @@ public final class ConfigLoader {
     }
 
     /**
-     * Reads every file, validates every rule, and returns the typed configs in load order.
-     *
-     * @throws ProblemException carrying every problem found, when any rule is broken
-     */
-    /**
      * {@link #load(List, SourceFile)} once per run for the same files (names and bytes): the gate's
      * checks each read the head's configs, and parse them once between them.
      */
@@ -40,6 +35,11 @@ public final class ConfigLoader {
         return memo.once(List.copyOf(key), () -> load(masterFiles, runnerFile));
     }
 
+    /**
+     * Reads every file, validates every rule, and returns the typed configs in load order.
+     *
+     * @throws ProblemException carrying every problem found, when any rule is broken
+     */
     public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile) {
         List<SourceFile> files = new ArrayList<>(masterFiles);
         files.add(runnerFile);

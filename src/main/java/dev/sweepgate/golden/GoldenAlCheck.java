@@ -79,10 +79,12 @@ public final class GoldenAlCheck {
                     }
                 }
             }
-            if (files != null && !unpinned.isEmpty() && !scope.reads(config)) {
-                leftOut.add(config);
-            } else if (files != null && !unpinned.isEmpty()) {
-                verifyInLaunchFiles(config, unpinned, files, configs.runners(), curves, problems);
+            if (files != null && !unpinned.isEmpty()) {
+                if (scope.reads(config)) {
+                    verifyInLaunchFiles(config, unpinned, files, configs.runners(), curves, problems);
+                } else {
+                    leftOut.add(config);
+                }
             } else {
                 warnUnpinned(config, unpinned, problems, "");
             }

@@ -35,10 +35,6 @@ public final class LaunchScope {
         this.keys = keys == null ? null : Set.copyOf(keys);
     }
 
-    public boolean all() {
-        return keys == null;
-    }
-
     /** Whether {@code config}'s launch files are read. */
     public boolean reads(MasterConfig config) {
         return keys == null || keys.contains(config.key());

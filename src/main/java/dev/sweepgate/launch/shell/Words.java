@@ -12,7 +12,7 @@ public final class Words {
     private Words() {
     }
 
-    /** The words of {@code text}: split at whitespace outside quotes; (, ) of arrays are words of their own. */
+    /** The words of {@code statement}: split at whitespace outside quotes; (, ) of arrays are words of their own. */
     public static List<Word> of(String statement) {
         char[] text = statement.toCharArray(); // not charAt: see ShellScript.stripQuoted
         List<Word> words = new ArrayList<>();
