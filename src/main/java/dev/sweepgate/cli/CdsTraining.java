@@ -105,6 +105,37 @@ public final class CdsTraining {
                 List.of("review", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--format", "markdown"),
                 List.of("gate", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--pull-request"));
         run(launch.stream().filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
+
+        // The everyday pull request: a config's value and its launch script change together, with an entry,
+        // in a repository that also holds MODELS.md, code owners and a multi-node recipe; then a change to the
+        // script alone, which coverage fails. Every lambda the gate links on those paths is then in the cache:
+        // one it has not seen is made anew at run time, on every run (docs/speed.md).
+        write(repo.resolve("MODELS.md"), "# Models\n\n## Scenarios\n\n| Scenario | ISL/OSL | Status |\n|---|---|---|\n"
+                + "| Agentic coding | traces | Active |\n"
+                + "| Single-turn 1k1k | 1024 / 1024 | **Deprecated for all models** since 2026-07-17 (#1). |\n\n"
+                + "## Model support matrix\n\n"
+                + "| Model architecture class | Prefix | Date added | Active scenarios | Deprecated scenarios |\n"
+                + "|---|---|---|---|---|\n| DeepSeek V4 | `dsv4` | 2026-01-01 | Agentic coding | Single-turn 1k1k |\n");
+        write(repo.resolve(".github/CODEOWNERS"), "* @core\nconfigs/nvidia-master.yaml @nvidia\n");
+        write(repo.resolve("benchmarks/multi_node/srt-slurm-recipes/trtllm/b200-fp4/8k1k/mtp/"
+                + "ctx1_gen1_dep8_batch8_eplb0_mtp3.yaml"), "benchmark:\n  script: benchmarks/multi_node/run.sh\n");
+        haveHistory = haveHistory && commit(repo, "repository files");
+        Path nvidia = repo.resolve("configs/nvidia-master.yaml");
+        String configs = Files.readString(nvidia, StandardCharsets.UTF_8);
+        Files.writeString(nvidia, configs.replace("conc-list: [1, 4, 8, 14] }", "conc-list: [1, 4, 8, 16] }"),
+                StandardCharsets.UTF_8);
+        Path script = repo.resolve("benchmarks/single_node/agentic/dsv4_fp4_b200_vllm_mtp.sh");
+        Files.writeString(script, "export VLLM_USE_FLASHINFER=1\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(changelog, "\n- config-keys:\n    - dsv4-fp4-b200-vllm-agentic-mtp\n  scenario-type:\n"
+                + "    - agentic-coding\n  description:\n    - CDS training entry\n"
+                + "  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/3\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        haveHistory = haveHistory && commit(repo, "config and script");
+        List<String> gate = List.of("gate", "--base-ref", "HEAD~1", "--head-ref", "HEAD", "--pull-request");
+        run(Stream.of(gate).filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
+        Files.writeString(script, "export VLLM_LOGGING_LEVEL=INFO\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        haveHistory = haveHistory && commit(repo, "script only");
+        run(Stream.of(gate).filter(c -> only == null || c.get(0).equals(only)).toList(), repo, env, haveHistory);
     }
 
     private static void run(List<List<String>> commands, Path repo, Env env, boolean haveHistory) {

@@ -47,6 +47,14 @@ public record Env(Path workingDir, Map<String, String> variables, PrintStream ou
         return new Env(workingDir, variables, out, err, InputStream.nullInputStream(), false, memo);
     }
 
+    /**
+     * A run of its own (a memo of its own) in {@code workingDir}, printing to other streams, with nothing
+     * on standard input: what the gate's checks share, and only they.
+     */
+    public Env newRun(Path workingDir, Map<String, String> variables, PrintStream out, PrintStream err) {
+        return new Env(workingDir, variables, out, err, InputStream.nullInputStream(), false, new Memo());
+    }
+
     /** A repository read through git, sharing this run's memo. */
     public Git git(Path dir) {
         return new Git(dir, Map.of(), memo);

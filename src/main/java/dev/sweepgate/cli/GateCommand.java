@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -103,22 +102,19 @@ final class GateCommand implements ContextCommand {
         String file = changelog.changelogFile();
         // Every check runs at the work tree's top, as the paths git names are relative to it.
         Path top = RepoRoot.of(context.dir());
-        Git git = context.env().git(top);
-        Git.Commits commits = git.resolveWithMergeBase(base, head, "--base-ref", "--head-ref");
+        // One run for the checks: they share what is read and worked out (each config file and launch script
+        // parsed once), and measure the commits resolved here (no check resolves the refs again).
+        Env env = context.env().newRun(top, context.env().variables(), context.out(), context.err());
+        Git git = env.git(top);
+        Git.Commits commits = git.pinCommits(base, head, "--base-ref", "--head-ref");
         List<String> pathspecs = new ArrayList<>(List.of(":(literal)" + file));
         pathspecs.addAll(PullRequestGate.WATCHED);
-        List<String> diff = new ArrayList<>(List.of("diff", "--name-only", "--no-renames", commits.mergeBase(), commits.head(), "--"));
-        diff.addAll(pathspecs);
-        Git.Result changed = git.run(diff);
-        if (!changed.ok()) {
-            throw new EnvironmentException("git diff " + base + "..." + head + " failed: " + changed.stderr().strip());
-        }
-        Touched touched = Touched.of(changed.stdoutText().lines().toList(), file);
+        // every changed file, which the checks ask for again (shared through the run's memo)
+        Touched touched = Touched.of(git.changes(commits.mergeBase(), commits.head()).stream().map(Git.Change::path).toList(),
+                file);
 
         List<String> policy = pr != null ? List.of("--pr-number", String.valueOf(pr))
                 : Specs.given(pullRequest) ? List.of("--pull-request") : List.of();
-        // One run: the checks share the memo of what they read (each config file and launch script parsed once).
-        Env env = context.env().sharing(top, context.env().variables(), context.out(), context.err());
         PullRequestGate.Request request = new PullRequestGate.Request(base, head, file, policy, repo.given(),
                 reviewOptions(context));
         Path sarif = sarifDir.getValue();

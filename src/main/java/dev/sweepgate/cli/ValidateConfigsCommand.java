@@ -8,14 +8,12 @@ import dev.sweepgate.golden.LaunchScope;
 import dev.sweepgate.launch.RepoFiles;
 import dev.sweepgate.output.Format;
 import dev.sweepgate.output.Plural;
-import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.Problem;
 import dev.sweepgate.problem.ProblemException;
 import dev.sweepgate.problem.Problems;
 import dev.sweepgate.problem.UsageException;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -99,12 +97,7 @@ final class ValidateConfigsCommand implements ContextCommand {
     /** The configs the change from {@code base} to {@code head} can affect. */
     private LaunchScope scope(Context context, Git git, ChangelogGate gate, ChangelogGate.Refs refs, ConfigSet base,
                               ConfigSet head) {
-        Git.Result diff = git.run(List.of("diff", "--name-only", "--no-renames", "-z", refs.baseCommit(), refs.headCommit()));
-        if (!diff.ok()) {
-            throw new EnvironmentException("git diff " + refs.baseRef() + "..." + refs.headRef() + " failed: "
-                    + diff.stderr().strip());
-        }
-        List<String> changed = Stream.of(diff.stdoutText().split("\0")).filter(p -> !p.isEmpty()).toList();
+        List<String> changed = git.changes(refs.baseCommit(), refs.headCommit()).stream().map(Git.Change::path).toList();
         // git names the changed files from the work tree's top; the options name them from here
         List<String> masterFiles = files.configFiles().stream().map(f -> RepoRoot.fromTop(context.dir(), gate.located(f)))
                 .toList();

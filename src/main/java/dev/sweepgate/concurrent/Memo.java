@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -15,7 +16,8 @@ import java.util.function.Supplier;
  * caller of the key.
  *
  * <p>A key must name everything its value depends on (a commit id, a file's bytes), so that a
- * value can never be stale. A computation must not ask for its own key.
+ * value can never be stale; the one exception is what a ref names, which the gate pins in a memo of
+ * its own run so that its checks measure the same commits. A computation must not ask for its own key.
  */
 public final class Memo {
     private final ConcurrentHashMap<Object, FutureTask<Object>> values = new ConcurrentHashMap<>();
@@ -59,6 +61,57 @@ public final class Memo {
                 throw SideBySide.interrupted();
             }
         }
+    }
+
+    /**
+     * The values of {@code keys}, in order: those no caller has asked for yet are computed here, all
+     * in one call of {@code computeAll} (which gets them in order and returns their values in that
+     * order); the others are those already known or being computed for another caller, which are
+     * waited for. One batch for what is new, as {@link #once} is one computation for what is new: the
+     * gate's checks ask for the same files of a commit side by side, and each batch is a git process.
+     */
+    public <K, T> List<T> onceAll(List<K> keys, Function<List<K>, List<T>> computeAll) {
+        List<K> claimed = new ArrayList<>();
+        List<FutureTask<Object>> claims = new ArrayList<>();
+        Object[] computed = new Object[keys.size()];
+        Throwable[] failure = new Throwable[1];
+        for (K key : keys) {
+            int at = claimed.size();
+            FutureTask<Object> claim = new FutureTask<>(() -> {
+                if (failure[0] instanceof RuntimeException e) {
+                    throw e;
+                } else if (failure[0] != null) {
+                    throw (Error) failure[0];
+                }
+                return computed[at];
+            });
+            if (values.putIfAbsent(key, claim) == null) {
+                claimed.add(key);
+                claims.add(claim);
+            }
+        }
+        if (!claimed.isEmpty()) {
+            try {
+                List<T> all = computeAll.apply(claimed);
+                for (int i = 0; i < all.size(); i++) {
+                    computed[i] = all.get(i);
+                }
+            } catch (RuntimeException | Error e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    for (int i = 0; i < claimed.size(); i++) {
+                        values.remove(claimed.get(i), claims.get(i)); // before any caller can see the failure
+                    }
+                }
+                failure[0] = e;
+            }
+            claims.forEach(FutureTask::run);
+        }
+        // Each one as once() gives it: a value cut short for another caller is computed here, on its own.
+        List<T> out = new ArrayList<>(keys.size());
+        for (K key : keys) {
+            out.add(once(key, () -> computeAll.apply(List.of(key)).get(0)));
+        }
+        return out;
     }
 
     /** The value of {@code key} when it has been computed (and did not fail); null otherwise. */

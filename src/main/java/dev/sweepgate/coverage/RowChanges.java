@@ -174,6 +174,18 @@ public record RowChanges(Map<ScenarioType, ScenarioChanges> byScenario) {
     }
 
     private record Identity(ScenarioType scenario, String expName, Object conc) {
+        // Written out (with the generated ones' hash): a record's own link method handles on first use,
+        // on every run, as no AOT cache holds them (docs/speed.md).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Identity i && scenario == i.scenario && Objects.equals(expName, i.expName)
+                    && Objects.equals(conc, i.conc);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(scenario) * 31 + Objects.hashCode(expName)) * 31 + Objects.hashCode(conc);
+        }
     }
 
     private record RawPoint(Identity identity, Object displayConc, Map<String, Object> fields, Object content) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -163,6 +164,26 @@ public final class Git {
      * @param baseOption, headOption the options the refs came from, for messages
      */
     public Commits resolveWithMergeBase(String baseRef, String headRef, String baseOption, String headOption) {
+        Commits pinned = memo.known(commitsKey(baseRef, headRef, baseOption, headOption));
+        return pinned != null ? pinned : resolveNow(baseRef, headRef, baseOption, headOption);
+    }
+
+    /**
+     * {@link #resolveWithMergeBase}, and the answer kept for every later call with the same refs that
+     * shares this memo: the commands the gate runs measure the commits it measures, with no git
+     * process of their own, even if a ref moves meanwhile. Only for a memo of one run (the gate's):
+     * a ref, unlike a commit id, can name something else later.
+     */
+    public Commits pinCommits(String baseRef, String headRef, String baseOption, String headOption) {
+        return memo.once(commitsKey(baseRef, headRef, baseOption, headOption),
+                () -> resolveNow(baseRef, headRef, baseOption, headOption));
+    }
+
+    private List<Object> commitsKey(String baseRef, String headRef, String baseOption, String headOption) {
+        return List.of("commits", dir, baseRef, headRef, baseOption, headOption);
+    }
+
+    private Commits resolveNow(String baseRef, String headRef, String baseOption, String headOption) {
         checkRefSyntax(baseRef, baseOption);
         checkRefSyntax(headRef, headOption);
         String base = baseRef + "^{commit}";
@@ -361,29 +382,25 @@ public final class Git {
         }
     }
 
-    /** The bytes of several files at commits, read through one {@code git cat-file --batch}. */
+    /**
+     * The bytes of several files at commits, read through one {@code git cat-file --batch}. A file of a
+     * commit named by its id never changes: each is read once per run, whichever check asks, and checks
+     * that ask side by side for the same files wait for one read rather than each starting git.
+     */
     public List<BlobContent> showAll(List<Blob> blobs) {
-        // A file of a commit (named by its id) never changes: each is read once per run, whichever check asks.
-        List<Blob> missing = new ArrayList<>();
-        for (Blob blob : blobs) {
-            if (!isObjectId(blob.commit()) || memo.known(blobKey(blob)) == null) {
-                missing.add(blob);
-            }
+        if (!blobs.stream().allMatch(blob -> isObjectId(blob.commit()))) {
+            return fetch(blobs);
         }
-        List<BlobContent> fetched = fetch(missing);
-        List<BlobContent> contents = new ArrayList<>();
-        int next = 0;
-        for (Blob blob : blobs) {
-            if (next < missing.size() && missing.get(next) == blob) {
-                BlobContent found = fetched.get(next++);
-                if (isObjectId(blob.commit())) {
-                    memo.once(blobKey(blob), () -> found);
-                }
-                contents.add(found);
-            } else {
-                BlobContent known = memo.known(blobKey(blob));
-                contents.add(new BlobContent(blob, known.bytes(), known.directory()));
-            }
+        List<List<String>> keys = blobs.stream().map(Git::blobKey).toList();
+        Map<List<String>, Blob> byKey = new HashMap<>();
+        for (int i = 0; i < blobs.size(); i++) {
+            byKey.putIfAbsent(keys.get(i), blobs.get(i));
+        }
+        List<BlobContent> known = memo.onceAll(keys, missing -> fetch(missing.stream().map(byKey::get).toList()));
+        List<BlobContent> contents = new ArrayList<>(blobs.size());
+        for (int i = 0; i < blobs.size(); i++) {
+            // the bytes read for whoever asked first, under the name this caller gives the file
+            contents.add(new BlobContent(blobs.get(i), known.get(i).bytes(), known.get(i).directory()));
         }
         return contents;
     }
@@ -608,6 +625,35 @@ public final class Git {
             entries.add(new StageEntry(meta[0], meta[1], Integer.parseInt(meta[2]), line.substring(tab + 1)));
         }
         return entries;
+    }
+
+    /** A file a change adds ({@code A}), modifies ({@code M}), deletes ({@code D}) or retypes ({@code T}), from the work tree's top. */
+    public record Change(String status, String path) {
+        public boolean deleted() {
+            return status.startsWith("D");
+        }
+    }
+
+    /**
+     * Every file that differs between two commits (renames as a deletion and an addition, as the
+     * runners see them), read once per run: the gate, validate-configs and the coverage check each
+     * ask which files a change touches.
+     */
+    public List<Change> changes(String baseCommit, String headCommit) {
+        return memo.once(List.of("changes", baseCommit, headCommit), () -> {
+            Result r = run(List.of("-c", "core.quotepath=off", "diff", "--name-status", "--no-renames", "-z", baseCommit,
+                    headCommit));
+            if (!r.ok()) {
+                throw new EnvironmentException("git diff " + abbreviate(baseCommit) + " " + abbreviate(headCommit)
+                        + " failed: " + r.stderr().strip());
+            }
+            List<Change> out = new ArrayList<>();
+            String[] fields = r.stdoutText().split("\0");
+            for (int i = 0; i + 1 < fields.length; i += 2) {
+                out.add(new Change(fields[i], fields[i + 1]));
+            }
+            return List.copyOf(out);
+        });
     }
 
     /** The bytes of a blob by object id. */

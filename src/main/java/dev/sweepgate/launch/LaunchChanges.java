@@ -21,6 +21,10 @@ public final class LaunchChanges {
      * untracked files), renames read as a deletion and an addition, as the runners see them.
      */
     public static List<Changed> between(Git git, String baseCommit, String headCommit) {
+        if (headCommit != null) {
+            return git.changes(baseCommit, headCommit).stream().filter(c -> c.path().startsWith(BENCHMARKS))
+                    .map(c -> new Changed(c.path(), c.deleted())).toList();
+        }
         List<String> args = new ArrayList<>(List.of("-c", "core.quotepath=off", "diff", "--name-status", "--no-renames", "-z",
                 baseCommit));
         if (headCommit != null) {

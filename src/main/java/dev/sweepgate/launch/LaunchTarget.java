@@ -2,6 +2,7 @@ package dev.sweepgate.launch;
 
 import dev.sweepgate.problem.Position;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Where a config's server is set up: the launch script a runner runs for a single-node
@@ -21,5 +22,24 @@ public record LaunchTarget(String path, boolean recipe, String selector, Positio
 
     public boolean resolved() {
         return path != null;
+    }
+
+    // Written out (with the generated ones' hash): a record's own link method handles on first use,
+    // on every run, as no AOT cache holds them (docs/speed.md).
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LaunchTarget t && recipe == t.recipe && Objects.equals(path, t.path)
+                && Objects.equals(selector, t.selector) && Objects.equals(from, t.from)
+                && Objects.equals(unresolved, t.unresolved) && tried.equals(t.tried);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(path);
+        h = h * 31 + Boolean.hashCode(recipe);
+        h = h * 31 + Objects.hashCode(selector);
+        h = h * 31 + Objects.hashCode(from);
+        h = h * 31 + Objects.hashCode(unresolved);
+        return h * 31 + tried.hashCode();
     }
 }

@@ -82,4 +82,24 @@ public record Problem(Severity severity, String file, int line, int column, Stri
     public Position position() {
         return new Position(file, line, column);
     }
+
+    // Written out (with the generated ones' hash): a record's own link method handles on first use,
+    // on every run, as no AOT cache holds them (docs/speed.md).
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Problem p && severity == p.severity && line == p.line && column == p.column
+                && Objects.equals(file, p.file) && Objects.equals(rule, p.rule)
+                && Objects.equals(message, p.message) && Objects.equals(excerpt, p.excerpt);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(severity);
+        h = h * 31 + Objects.hashCode(file);
+        h = h * 31 + line;
+        h = h * 31 + column;
+        h = h * 31 + Objects.hashCode(rule);
+        h = h * 31 + Objects.hashCode(message);
+        return h * 31 + Objects.hashCode(excerpt);
+    }
 }

@@ -50,11 +50,19 @@ public final class Problems {
      * once: two checks that find the same thing report it once.
      */
     public static List<Problem> ordered(List<Problem> problems) {
-        return new java.util.LinkedHashSet<>(problems).stream()
-                .sorted(java.util.Comparator.comparing(Problem::file).thenComparingInt(Problem::line)
-                        .thenComparingInt(Problem::column))
-                .toList();
+        return new java.util.LinkedHashSet<>(problems).stream().sorted(BY_PLACE).toList();
     }
+
+    // Not Comparator.comparing(...).thenComparingInt(...): the JDK's are serializable lambdas, made
+    // anew at run time on every run (no AOT cache holds them; docs/speed.md).
+    private static final java.util.Comparator<Problem> BY_PLACE = (a, b) -> {
+        int byFile = a.file().compareTo(b.file());
+        if (byFile != 0) {
+            return byFile;
+        }
+        int byLine = Integer.compare(a.line(), b.line());
+        return byLine != 0 ? byLine : Integer.compare(a.column(), b.column());
+    };
 
     /** {@code 2 errors, 1 warning} (and {@code , 1 note} when there are notes): the count a summary line shows. */
     public static String count(List<Problem> problems) {

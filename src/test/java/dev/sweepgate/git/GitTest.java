@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sweepgate.concurrent.Memo;
 import dev.sweepgate.problem.EnvironmentException;
 import dev.sweepgate.problem.UsageException;
 import java.io.IOException;
@@ -151,6 +152,61 @@ class GitTest {
         assertThrows(UsageException.class, () -> traced.resolveWithMergeBase("-x", "main", "--base-ref", "--head-ref"));
         // a ref that is itself a range is not mistaken for the pair
         assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main..pr", "main", "--base-ref", "--head-ref"));
+    }
+
+    /** The gate resolves its refs once and its checks measure those commits, even when a ref moves meanwhile. */
+    @Test
+    void pinnedCommitsHoldForTheRunAndOnlyForIt() {
+        TestRepo repo = TestRepo.init(dir);
+        String root = repo.write("a.yaml", "one\n").commit("root");
+        String first = repo.write("a.yaml", "two\n").commit("first");
+        Memo run = new Memo();
+        Git git = new Git(dir, Map.of(), run);
+        assertEquals(new Git.Commits(root, first, root), git.pinCommits("HEAD~1", "HEAD", "--base-ref", "--head-ref"));
+        String second = repo.write("a.yaml", "three\n").commit("second");
+        assertEquals(new Git.Commits(root, first, root), git.resolveWithMergeBase("HEAD~1", "HEAD", "--base-ref", "--head-ref"));
+        // other refs, and any other run, read the repository as it is now
+        assertEquals(new Git.Commits(first, second, first), git.resolveWithMergeBase("HEAD^", "HEAD", "--base-ref", "--head-ref"));
+        assertEquals(new Git.Commits(first, second, first),
+                new Git(dir, Map.of(), new Memo()).resolveWithMergeBase("HEAD~1", "HEAD", "--base-ref", "--head-ref"));
+    }
+
+    @Test
+    void theFilesAChangeTouchesAreListedOncePerRunUnquoted() throws IOException {
+        TestRepo repo = TestRepo.init(dir);
+        String base = repo.write("configs/a.yaml", "one\n").write("benchmarks/old.sh", "x\n").commit("base");
+        repo.write("configs/a.yaml", "two\n").write("benchmarks/caf\u00e9.sh", "y\n");
+        repo.git("rm", "-q", "benchmarks/old.sh");
+        String head = repo.commit("head");
+        Path trace = dir.resolve("git-trace.log");
+        Git git = new Git(dir, Map.of("GIT_TRACE", trace.toString()), new Memo());
+        List<Git.Change> changes = git.changes(base, head);
+        assertEquals(List.of(new Git.Change("A", "benchmarks/caf\u00e9.sh"), new Git.Change("D", "benchmarks/old.sh"),
+                new Git.Change("M", "configs/a.yaml")), changes);
+        assertEquals(List.of(false, true, false), changes.stream().map(Git.Change::deleted).toList());
+        assertEquals(changes, git.changes(base, head));
+        assertEquals(1, Files.readAllLines(trace).stream().filter(line -> line.contains("trace: built-in: git")).count());
+    }
+
+    @Test
+    void checksSharingARunReadEachFileOfACommitOnce() throws IOException {
+        TestRepo repo = TestRepo.init(dir);
+        String commit = repo.write("a.yaml", "one\n").write("b.yaml", "two\n").commit("root");
+        Path trace = dir.resolve("git-trace.log");
+        Memo run = new Memo();
+        Git review = new Git(dir, Map.of("GIT_TRACE", trace.toString()), run);
+        Git coverage = new Git(dir, Map.of("GIT_TRACE", trace.toString()), run);
+        assertEquals("one\n", new String(review.showAll(List.of(new Git.Blob(commit, "a.yaml"))).get(0).require(),
+                StandardCharsets.UTF_8));
+        List<Git.BlobContent> both = coverage.showAll(List.of(new Git.Blob(commit, "a.yaml", "base"),
+                new Git.Blob(commit, "b.yaml", "base")));
+        assertEquals("one\n", new String(both.get(0).require(), StandardCharsets.UTF_8));
+        assertEquals("base", both.get(0).blob().at());
+        assertEquals("two\n", new String(both.get(1).require(), StandardCharsets.UTF_8));
+        assertEquals(2, Files.readAllLines(trace).stream().filter(line -> line.contains("trace: built-in: git cat-file")).count(),
+                "b.yaml alone is read the second time");
+        assertEquals(2, coverage.showAll(List.of(new Git.Blob(commit, "b.yaml"), new Git.Blob(commit, "a.yaml"))).size());
+        assertEquals(2, Files.readAllLines(trace).stream().filter(line -> line.contains("trace: built-in: git cat-file")).count());
     }
 
     @Test

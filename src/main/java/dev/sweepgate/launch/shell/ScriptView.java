@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -299,6 +300,17 @@ public final class ScriptView {
 
     /** A variable read at a statement. */
     private record Key(String name, Statement at) {
+        // Written out (with the generated ones' hash): a record's own link method handles on first use,
+        // on every run, as no AOT cache holds them (docs/speed.md).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && Objects.equals(name, k.name) && Objects.equals(at, k.at);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(name) * 31 + Objects.hashCode(at);
+        }
     }
 
     /**

@@ -86,6 +86,27 @@ public final class ShellScript {
             }
             return n;
         }
+
+        // Written out (with the generated ones' hash): a statement is a map key of its script's index (see Condition).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Statement s && line == s.line && heredoc == s.heredoc && inFunction == s.inFunction
+                    && java.util.Objects.equals(file, s.file) && java.util.Objects.equals(text, s.text)
+                    && conditions.equals(s.conditions) && java.util.Objects.equals(target, s.target)
+                    && lineBreaks.equals(s.lineBreaks);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = java.util.Objects.hashCode(file);
+            h = h * 31 + line;
+            h = h * 31 + java.util.Objects.hashCode(text);
+            h = h * 31 + conditions.hashCode();
+            h = h * 31 + Boolean.hashCode(heredoc);
+            h = h * 31 + java.util.Objects.hashCode(target);
+            h = h * 31 + lineBreaks.hashCode();
+            return h * 31 + Boolean.hashCode(inFunction);
+        }
     }
 
     private final String file;
