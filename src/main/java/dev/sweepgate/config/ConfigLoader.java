@@ -29,10 +29,46 @@ public final class ConfigLoader {
      * checks each read the head's configs, and parse them once between them.
      */
     public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile, Memo memo) {
+        return load(masterFiles, runnerFile, memo, List.of());
+    }
+
+    /**
+     * {@link #load(List, SourceFile, Memo)} of files that are another version of {@code earlier} (the base
+     * of a change, its head loaded already in this run): what they hold byte for byte is taken from the
+     * earlier parse, its positions moved ({@link YamlLoader#loadAgainst}), and only the entries that
+     * differ are parsed. The result is the one a parse of the files gives.
+     *
+     * @param earlier the other version of each file in the same order, masters then runner (or empty)
+     */
+    public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile, Memo memo, List<SourceFile> earlier) {
         List<Object> key = new ArrayList<>(List.of("configs"));
         key.addAll(masterFiles);
         key.add(runnerFile);
-        return memo.once(List.copyOf(key), () -> load(masterFiles, runnerFile));
+        return memo.once(List.copyOf(key), () -> {
+            List<SourceFile> files = new ArrayList<>(masterFiles);
+            files.add(runnerFile);
+            List<Earlier> known = new ArrayList<>();
+            for (int i = 0; i < files.size(); i++) {
+                YamlLoader.Document d = i < earlier.size() ? memo.known(documentKey(earlier.get(i))) : null;
+                known.add(d == null ? null : new Earlier(earlier.get(i).bytes(), d));
+            }
+            return load(masterFiles, runnerFile, known, parsed -> {
+                for (int i = 0; i < files.size(); i++) {
+                    YamlLoader.Document d = parsed.get(i);
+                    if (d != null) {
+                        memo.once(documentKey(files.get(i)), () -> d);
+                    }
+                }
+            });
+        });
+    }
+
+    private static List<Object> documentKey(SourceFile file) {
+        return List.of("yaml", file);
+    }
+
+    /** Another version of a file, and the clean document a parse of it gave. */
+    private record Earlier(byte[] bytes, YamlLoader.Document document) {
     }
 
     /**
@@ -41,13 +77,24 @@ public final class ConfigLoader {
      * @throws ProblemException carrying every problem found, when any rule is broken
      */
     public static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile) {
+        return load(masterFiles, runnerFile, List.of(), parsed -> { });
+    }
+
+    /**
+     * @param earlier  for each file, another version and its document, or null
+     * @param whenRead given each file's clean document (null for one with problems), once all are parsed
+     */
+    private static ConfigSet load(List<SourceFile> masterFiles, SourceFile runnerFile, List<Earlier> earlier,
+                                  java.util.function.Consumer<List<YamlLoader.Document>> whenRead) {
         List<SourceFile> files = new ArrayList<>(masterFiles);
         files.add(runnerFile);
         ExecutorService pool = SideBySide.pool(1, "sweepgate-config-reader");
         Map<String, byte[]> sources = new HashMap<>();
         files.forEach(f -> sources.putIfAbsent(f.name(), f.bytes()));
         try {
-            ConfigSet set = bind(masterFiles, runnerFile, parseSideBySide(files, pool), pool);
+            List<Supplier<Parsed>> parsed = parse(files, pool, earlier);
+            ConfigSet set = bind(masterFiles, runnerFile, parsed, pool);
+            whenRead.accept(parsed.stream().map(p -> p.get().clean()).toList());
             return new ConfigSet(set.configs(), set.runners(), sources);
         } catch (ProblemException e) {
             throw new ProblemException(Sources.apply(e.problems(), sources));
@@ -138,12 +185,53 @@ public final class ConfigLoader {
     }
 
     /** A file read as YAML: its root (null when it cannot be read as YAML at all) and its problems. */
-    private record Parsed(YNode root, List<Problem> problems) {
+    private record Parsed(YNode root, List<Problem> problems, boolean selfContained) {
+        Parsed(YamlLoader.Document d) {
+            this(d.root(), d.problems(), d.selfContained());
+        }
+
         /** The root, after adding the file's problems to {@code all} (in file order, as if read one by one). */
         YNode root(Problems all) {
             all.addAll(problems);
             return root;
         }
+
+        /** The document, when it has no problem (another version of the file may be loaded against it). */
+        YamlLoader.Document clean() {
+            return root != null && problems.isEmpty() ? new YamlLoader.Document(root, problems, selfContained) : null;
+        }
+    }
+
+    /**
+     * Each file parsed, or loaded against another version of it ({@link YamlLoader#loadAgainst}) when one
+     * is given and that gives an exact result; the rest side by side ({@link #parseSideBySide}).
+     */
+    private static List<Supplier<Parsed>> parse(List<SourceFile> files, ExecutorService pool, List<Earlier> earlier) {
+        List<Supplier<Parsed>> parsed = new ArrayList<>();
+        List<SourceFile> rest = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Earlier e = i < earlier.size() ? earlier.get(i) : null;
+            SourceFile f = files.get(i);
+            YamlLoader.Document d = e == null ? null : YamlLoader.standard().loadAgainst(f.bytes(), f.name(), e.bytes(), e.document());
+            if (d != null) {
+                Parsed p = new Parsed(d);
+                parsed.add(() -> p);
+            } else {
+                parsed.add(null);
+                rest.add(f);
+            }
+        }
+        if (rest.isEmpty()) {
+            return parsed;
+        }
+        List<Supplier<Parsed>> others = parseSideBySide(rest, pool);
+        int next = 0;
+        for (int i = 0; i < parsed.size(); i++) {
+            if (parsed.get(i) == null) {
+                parsed.set(i, others.get(next++));
+            }
+        }
+        return parsed;
     }
 
     /**
@@ -241,7 +329,7 @@ public final class ConfigLoader {
 
     private static Parsed joined(SourceFile file, YamlLoader.Document first, YamlLoader.Document second) {
         YamlLoader.Document whole = first == null || second == null ? null : YamlLoader.join(first, second);
-        return whole != null ? new Parsed(whole.root(), whole.problems()) : parse(file);
+        return whole != null ? new Parsed(whole) : parse(file);
     }
 
     /** Which pieces the pool's thread parses, by size: largest first, each to the side with fewer bytes so far. */
@@ -269,9 +357,9 @@ public final class ConfigLoader {
     private static Parsed parse(SourceFile file) {
         try {
             YamlLoader.Document doc = YamlLoader.standard().load(file.bytes(), file.name());
-            return new Parsed(doc.root(), doc.problems());
+            return new Parsed(doc);
         } catch (ProblemException e) {
-            return new Parsed(null, e.problems());
+            return new Parsed(null, e.problems(), false);
         }
     }
 }

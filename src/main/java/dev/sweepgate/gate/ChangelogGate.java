@@ -30,6 +30,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -464,12 +465,33 @@ public final class ChangelogGate {
         }
         List<Git.BlobContent> blobs = git.showAll(wanted);
         List<Git.BlobContent> base = blobs.subList(0, files);
+        Map<String, byte[]> head = new HashMap<>();
         boolean same = true;
-        for (int i = 0; same && i < files; i++) {
-            byte[] head = refs.headIsWorkingTree() ? workingTree.apply(base.get(i).blob().path()) : blobs.get(files + i).bytes();
-            same = Arrays.equals(base.get(i).bytes(), head);
+        for (int i = 0; i < files; i++) {
+            String path = base.get(i).blob().path();
+            head.putIfAbsent(path, refs.headIsWorkingTree() ? workingTree.apply(path) : blobs.get(files + i).bytes());
+            same &= Arrays.equals(base.get(i).bytes(), head.get(path));
         }
-        return same ? Optional.empty() : Optional.of(load(base, path -> path + "@" + refs.baseRef()));
+        if (same) {
+            return Optional.empty();
+        }
+        // The base is the head with a few lines changed: loaded against the head's parse (the head's
+        // configs are every check's anyway), only the entries that differ are parsed.
+        Function<String, SourceFile> headFile = path -> new SourceFile(path, head.get(path));
+        boolean headLoaded = head.values().stream().allMatch(Objects::nonNull);
+        if (headLoaded) {
+            try {
+                load(headFile);
+            } catch (ProblemException e) {
+                headLoaded = false; // the head's problems are its checks' to report; the base is parsed whole
+            }
+        }
+        Map<String, byte[]> bytes = new HashMap<>();
+        for (Git.BlobContent blob : base) {
+            bytes.putIfAbsent(blob.blob().path(), blob.require());
+        }
+        return Optional.of(load(path -> new SourceFile(path + "@" + refs.baseRef(), bytes.get(path)),
+                headLoaded ? headFile : path -> null));
     }
 
     /**
@@ -556,10 +578,19 @@ public final class ChangelogGate {
     }
 
     private ConfigSet load(Function<String, SourceFile> read) {
+        return load(read, path -> null);
+    }
+
+    /** {@code earlier}: another version of each file, loaded in this run (or null), which the load may start from. */
+    private ConfigSet load(Function<String, SourceFile> read, Function<String, SourceFile> earlier) {
         List<SourceFile> masters = new ArrayList<>();
+        List<SourceFile> before = new ArrayList<>();
         for (String path : masterFiles) {
             masters.add(read.apply(path));
+            before.add(earlier.apply(path));
         }
-        return ConfigLoader.load(masters, read.apply(runnerFile), git.memo());
+        before.add(earlier.apply(runnerFile));
+        return ConfigLoader.load(masters, read.apply(runnerFile), git.memo(),
+                before.contains(null) ? List.of() : before);
     }
 }

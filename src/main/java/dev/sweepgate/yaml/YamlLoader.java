@@ -89,8 +89,16 @@ public final class YamlLoader {
         return new YamlLoader(false);
     }
 
-    /** The result: the root node, and non-fatal problems such as duplicate keys. */
-    public record Document(YNode root, List<Problem> problems) {
+    /**
+     * The result: the root node, and non-fatal problems such as duplicate keys.
+     *
+     * @param selfContained no node is anchored or aliased and the root has no merge key: each top-level
+     *                      entry is what its own lines say ({@link #loadAgainst} may take it as it is)
+     */
+    public record Document(YNode root, List<Problem> problems, boolean selfContained) {
+        public Document(YNode root, List<Problem> problems) {
+            this(root, problems, false);
+        }
     }
 
     /**
@@ -318,7 +326,145 @@ public final class YamlLoader {
             }
             entries.add(e);
         }
-        return new Document(new YMap(entries, a.pos()), List.of());
+        return new Document(new YMap(entries, a.pos()), List.of(), first.selfContained() && second.selfContained());
+    }
+
+    /**
+     * {@code bytes} (named {@code file}) loaded as {@link #load} loads them, from {@code known}: what another
+     * version of the same file, {@code knownBytes}, loaded to, clean and {@link Document#selfContained}. The
+     * top-level entries both versions hold byte for byte, before and after the lines that differ, are
+     * {@code known}'s with their positions moved to this file; only the entries between are parsed
+     * ({@link #loadPart}). The base of a change is its head with a few lines changed, so its configs are
+     * not parsed again. Null when that cannot be exact (a line break other than LF, a cut that is not an
+     * entry's start in both, a part that does not load on its own, a key in two parts): load the whole file.
+     */
+    public Document loadAgainst(byte[] bytes, String file, byte[] knownBytes, Document known) {
+        if (!known.selfContained() || !known.problems().isEmpty() || !(known.root() instanceof YMap head)
+                || bytes.length == 0 || bytes.length > MAX_BYTES || bytes[0] == '%' || knownBytes.length == 0
+                || knownBytes[0] == '%' || contains(bytes, (byte) '\r') || contains(knownBytes, (byte) '\r')) {
+            return null;
+        }
+        int common = Arrays.mismatch(bytes, knownBytes);
+        if (common < 0) {
+            return new Document(moved(head, file, 0), List.of(), true);
+        }
+        int shorter = Math.min(bytes.length, knownBytes.length);
+        int end = 0;
+        while (end < shorter - common && bytes[bytes.length - 1 - end] == knownBytes[knownBytes.length - 1 - end]) {
+            end++;
+        }
+        int shift = knownBytes.length - bytes.length;
+        // The last top-level key that starts at or before the first difference, in both versions.
+        int from = common;
+        while (from > 0 && !(bytes[from - 1] == '\n' && keyAt(bytes, from) && keyAt(knownBytes, from))) {
+            from--;
+        }
+        // The first top-level key of the identical end (the line break before it identical too), in both.
+        int to = bytes.length - end + 1;
+        while (to < bytes.length && !(bytes[to - 1] == '\n' && keyAt(bytes, to) && keyAt(knownBytes, to + shift))) {
+            to++;
+        }
+        to = Math.max(Math.min(to, bytes.length), from);
+        int fromLine = 1 + count(knownBytes, 0, from, (byte) '\n');
+        int toLine = 1 + count(knownBytes, 0, to + shift, (byte) '\n');
+        // Both cuts must be where the known file's entries start: then what precedes and follows them is parsed alike.
+        if (from > 0 && !startsEntry(head, fromLine) || to < bytes.length && !startsEntry(head, toLine)) {
+            return null;
+        }
+        Document middle = null;
+        if (to > from) {
+            middle = loadPart(bytes, from, to, file);
+            if (middle == null || !middle.selfContained()) {
+                return null;
+            }
+        }
+        int moveAfter = count(bytes, 0, to, (byte) '\n') - count(knownBytes, 0, to + shift, (byte) '\n');
+        List<YMap.Entry> entries = new ArrayList<>();
+        for (YMap.Entry e : head.entries()) {
+            if (e.key().pos().line() < fromLine) {
+                entries.add(moved(e, file, 0));
+            }
+        }
+        if (middle != null) {
+            entries.addAll(((YMap) middle.root()).entries());
+        }
+        for (YMap.Entry e : head.entries()) {
+            if (to < bytes.length && e.key().pos().line() >= toLine) {
+                entries.add(moved(e, file, moveAfter));
+            }
+        }
+        Set<Object> keys = new HashSet<>();
+        for (YMap.Entry e : entries) {
+            if (!keys.add(dedupKey(e.key().value()))) {
+                return null; // a duplicate key: the whole file's load reports it
+            }
+        }
+        Position root;
+        if (from > 0) {
+            root = moved(head.pos(), file, 0);
+        } else if (middle != null) {
+            root = middle.root().pos();
+        } else {
+            return null;
+        }
+        return new Document(new YMap(entries, root), List.of(), true);
+    }
+
+    /** {@link #beginsKey}, false at the end (one version may be the other and more). */
+    private static boolean keyAt(byte[] bytes, int at) {
+        return at < bytes.length && beginsKey(bytes, at);
+    }
+
+    /** Whether a top-level entry of {@code map} has its key at column 1 of {@code line}. */
+    private static boolean startsEntry(YMap map, int line) {
+        for (YMap.Entry e : map.entries()) {
+            if (e.key().pos().line() == line && e.key().pos().column() == 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(byte[] bytes, byte b) {
+        return count(bytes, 0, bytes.length, b) > 0;
+    }
+
+    private static int count(byte[] bytes, int from, int to, byte b) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == b) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static YMap.Entry moved(YMap.Entry e, String file, int lines) {
+        return new YMap.Entry((YScalar) moved(e.key(), file, lines), moved(e.value(), file, lines));
+    }
+
+    /** The node as it stands {@code lines} lines further down in {@code file}. */
+    private static YNode moved(YNode node, String file, int lines) {
+        if (node instanceof YScalar s) {
+            return new YScalar(s.value(), s.text(), s.plain(), moved(s.pos(), file, lines));
+        }
+        if (node instanceof YSeq q) {
+            List<YNode> items = new ArrayList<>(q.items().size());
+            for (YNode item : q.items()) {
+                items.add(moved(item, file, lines));
+            }
+            return new YSeq(items, moved(q.pos(), file, lines));
+        }
+        YMap m = (YMap) node;
+        List<YMap.Entry> entries = new ArrayList<>(m.entries().size());
+        for (YMap.Entry e : m.entries()) {
+            entries.add(moved(e, file, lines));
+        }
+        return new YMap(entries, moved(m.pos(), file, lines));
+    }
+
+    private static Position moved(Position p, String file, int lines) {
+        return new Position(file, p.line() > 0 ? p.line() + lines : p.line(), p.column());
     }
 
     /** The problem of a file over {@link #MAX_BYTES}, also for callers that refuse it before reading it. */
@@ -441,6 +587,8 @@ public final class YamlLoader {
         private YNode root;
         /** Whether the root is a mapping with a merge key. */
         private boolean rootMerges;
+        /** Whether any node is an alias. */
+        private boolean aliased;
         private int documents;
 
         private final IntUnaryOperator lineInFile;
@@ -477,7 +625,7 @@ public final class YamlLoader {
             if (root == null) {
                 throw new ProblemException(Problem.fileError(file, "yaml.empty", "the file is empty: it holds no YAML document"));
             }
-            return new Document(root, problems);
+            return new Document(root, problems, anchors.isEmpty() && !aliased && !rootMerges);
         }
 
         private void accept(Event event) {
@@ -646,6 +794,7 @@ public final class YamlLoader {
         }
 
         private YNode alias(AliasEvent event) {
+            aliased = true;
             String name = event.getAlias().getValue();
             if (anchorsInProgress.containsKey(name)) {
                 throw fail(event, "yaml.recursive-alias", "the alias *" + name + " refers to a node that contains it");

@@ -136,6 +136,37 @@ class ConfigLoaderTest {
                 set.sources().get("configs/runners.yaml")));
     }
 
+    /** The base of a change, loaded against its head's parse in the same run, is what loading it alone gives. */
+    @Test
+    void aBaseLoadedAgainstItsHeadIsTheBaseLoadedAlone() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        byte[] nvidia = Files.readAllBytes(root.resolve("configs/nvidia-master.yaml"));
+        byte[] runners = Files.readAllBytes(root.resolve("configs/runners.yaml"));
+        String text = new String(nvidia, StandardCharsets.UTF_8);
+        int at = text.indexOf("conc-list: [", text.length() / 3);
+        byte[] changed = (text.substring(0, at) + "conc-list: [2, " + text.substring(at + "conc-list: [".length()))
+                .getBytes(StandardCharsets.UTF_8);
+        List<SourceFile> head = List.of(new SourceFile("configs/nvidia-master.yaml", nvidia),
+                new SourceFile("configs/runners.yaml", runners));
+        List<SourceFile> base = List.of(new SourceFile("configs/nvidia-master.yaml@main", changed),
+                new SourceFile("configs/runners.yaml@main", runners));
+        dev.sweepgate.concurrent.Memo run = new dev.sweepgate.concurrent.Memo();
+        ConfigLoader.load(head.subList(0, 1), head.get(1), run);
+        ConfigSet against = ConfigLoader.load(base.subList(0, 1), base.get(1), run, head);
+        ConfigSet alone = ConfigLoader.load(base.subList(0, 1), base.get(1));
+        assertEquals(alone.configs(), against.configs());
+        assertEquals(alone.runners(), against.runners());
+        assertEquals(alone.sources().keySet(), against.sources().keySet());
+        // a base that breaks the rules reports what loading it alone reports
+        byte[] broken = text.replaceFirst("multinode: false", "multinode: maybe").getBytes(StandardCharsets.UTF_8);
+        List<SourceFile> brokenBase = List.of(new SourceFile("configs/nvidia-master.yaml@main", broken), base.get(1));
+        ProblemException expected = assertThrows(ProblemException.class,
+                () -> ConfigLoader.load(brokenBase.subList(0, 1), brokenBase.get(1)));
+        ProblemException actual = assertThrows(ProblemException.class,
+                () -> ConfigLoader.load(brokenBase.subList(0, 1), brokenBase.get(1), run, head));
+        assertEquals(expected.problems(), actual.problems());
+    }
+
     @Test
     void aSingleNodeEntryGetsItsDefaults() {
         ConfigSet set = load(single("{ tp: 8, conc-start: 4, conc-end: 64 }"));
