@@ -728,6 +728,9 @@ public final class Git {
 
     /** {@code REV:./path} reads relative to the directory git runs in, as the user meant it. */
     private String revisionPath(String path) {
+        if (!path.startsWith("/") && !path.startsWith(".") && path.indexOf('\\') < 0 && path.indexOf(':') < 0) {
+            return "./" + path; // a plain relative path (the launch files' reads): no Path to build
+        }
         Path p = Path.of(path);
         if (p.isAbsolute()) {
             return "./" + dir.relativize(p).toString().replace('\\', '/');

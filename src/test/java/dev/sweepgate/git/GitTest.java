@@ -154,6 +154,21 @@ class GitTest {
         assertThrows(EnvironmentException.class, () -> traced.resolveWithMergeBase("main..pr", "main", "--base-ref", "--head-ref"));
     }
 
+    @Test
+    void aFileIsNamedAtACommitHoweverItsPathIsWritten() {
+        TestRepo repo = TestRepo.init(dir);
+        String commit = repo.write("configs/a.yaml", "one\n").write(".github/b.yaml", "two\n").commit("root");
+        Git git = new Git(dir);
+        for (String path : List.of("configs/a.yaml", "./configs/a.yaml", dir.resolve("configs/a.yaml").toString())) {
+            assertEquals("one\n", new String(git.show(commit, path), StandardCharsets.UTF_8), path);
+        }
+        assertEquals("two\n", new String(git.show(commit, ".github/b.yaml"), StandardCharsets.UTF_8));
+        // from a subdirectory a plain path is that directory's file, as the user meant it
+        Git fromConfigs = new Git(dir.resolve("configs"));
+        assertEquals("one\n", new String(fromConfigs.show(commit, "a.yaml"), StandardCharsets.UTF_8));
+        assertEquals("two\n", new String(fromConfigs.show(commit, "../.github/b.yaml"), StandardCharsets.UTF_8));
+    }
+
     /** The gate resolves its refs once and its checks measure those commits, even when a ref moves meanwhile. */
     @Test
     void pinnedCommitsHoldForTheRunAndOnlyForIt() {
