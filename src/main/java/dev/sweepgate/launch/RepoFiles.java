@@ -53,8 +53,19 @@ public final class RepoFiles implements AutoCloseable {
     /** Each first read of a path, in order: what a value worked out through this view read. */
     private final List<Asked> asked = new ArrayList<>();
 
+    /** Opened by {@link #commit} or {@link #workingTree}: its {@link #close} releases the store; not yet closed. */
+    private boolean holdsStore;
+
     private RepoFiles(Store store) {
         this.store = store;
+    }
+
+    /** A view that holds the store open until it is closed. */
+    private static RepoFiles holding(Store store) {
+        RepoFiles view = new RepoFiles(store);
+        store.hold();
+        view.holdsStore = true;
+        return view;
     }
 
     /**
@@ -165,8 +176,18 @@ public final class RepoFiles implements AutoCloseable {
                     () -> Optional.ofNullable(source.containing(literal, directory))).orElse(null);
         }
 
-        synchronized void close() {
-            source.close();
+        /** Views holding the store open: the git process ends when the last of them closes, not before. */
+        private int holders;
+
+        synchronized void hold() {
+            holders++;
+        }
+
+        synchronized void release() {
+            if (--holders <= 0) {
+                holders = 0;
+                source.close();
+            }
         }
     }
 
@@ -415,17 +436,22 @@ public final class RepoFiles implements AutoCloseable {
     }
 
     /**
-     * Ends what reading needed (a git process); reading again starts it anew, so a view of a shared
-     * store may close while another still reads.
+     * Ends what reading needed (a git process) once no other view of the store holds it open (the gate's
+     * checks close their views at different times; each close used to end the process the others then
+     * started anew); reading again starts it anew. Closing a view twice, or one worked out on another
+     * thread ({@link #fork}), changes nothing.
      */
     @Override
     public void close() {
-        store.close();
+        if (holdsStore) {
+            holdsStore = false;
+            store.release();
+        }
     }
 
     /** The files under {@code root} on disk; symbolic links are followed only within it. */
     public static RepoFiles workingTree(Path root) {
-        return new RepoFiles(new Store(new Source() {
+        return holding(new Store(new Source() {
             private Path top;
 
             /** The real file or directory {@code path} names; null when it does not exist. */
@@ -479,7 +505,7 @@ public final class RepoFiles implements AutoCloseable {
     public static RepoFiles commit(Git from, String commit) {
         // Paths here are from the work tree's top; git reads REV:./path from the directory it runs in.
         Git git = from.at(RepoRoot.of(from.dir()));
-        return new RepoFiles(git.memo().once(List.of("files", git.dir(), commit), () -> new Store(new Source() {
+        return holding(git.memo().once(List.of("files", git.dir(), commit), () -> new Store(new Source() {
             private Git.BlobReader reader;
 
             private Git.GitObject object(String path) {

@@ -48,6 +48,32 @@ class SharedRepoFilesTest {
         }
     }
 
+    /** The gate's checks close their views at different times: the git process ends with the last, not the first. */
+    @Test
+    void theReadingProcessEndsWhenTheLastViewClosesNotBefore() throws Exception {
+        TestRepo repo = TestRepo.init(dir);
+        repo.write("benchmarks/a.sh", "a\n").write("benchmarks/b.sh", "b\n").write("benchmarks/c.sh", "c\n");
+        String commit = repo.commit("three scripts");
+        Path trace = dir.resolve("git-trace.log");
+        Git git = new Git(dir, java.util.Map.of("GIT_TRACE", trace.toString()), new dev.sweepgate.concurrent.Memo());
+        RepoFiles first = RepoFiles.commit(git, commit);
+        RepoFiles second = RepoFiles.commit(git, commit);
+        assertEquals("a\n", new String(first.read("benchmarks/a.sh")));
+        first.close();
+        first.close(); // twice: still one holder less, not two
+        assertEquals("b\n", new String(second.read("benchmarks/b.sh")));
+        assertEquals(1, readers(trace), "the second view reads through the process the first started");
+        second.close();
+        try (RepoFiles third = RepoFiles.commit(git, commit)) {
+            assertEquals("c\n", new String(third.read("benchmarks/c.sh")));
+        }
+        assertEquals(2, readers(trace), "all closed: reading again starts it anew");
+    }
+
+    private static long readers(Path trace) throws java.io.IOException {
+        return java.nio.file.Files.readAllLines(trace).stream().filter(l -> l.contains("built-in: git cat-file --batch")).count();
+    }
+
     @Test
     void anotherRunParsesAgain() {
         TestRepo repo = TestRepo.init(dir);
