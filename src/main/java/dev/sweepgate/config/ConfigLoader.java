@@ -184,21 +184,17 @@ public final class ConfigLoader {
         return new Bound(config, problems.all());
     }
 
-    /** A file read as YAML: its root (null when it cannot be read as YAML at all) and its problems. */
-    private record Parsed(YNode root, List<Problem> problems, boolean selfContained) {
-        Parsed(YamlLoader.Document d) {
-            this(d.root(), d.problems(), d.selfContained());
-        }
-
+    /** A file read as YAML: its document, whose root is null when it cannot be read as YAML at all. */
+    private record Parsed(YamlLoader.Document document) {
         /** The root, after adding the file's problems to {@code all} (in file order, as if read one by one). */
         YNode root(Problems all) {
-            all.addAll(problems);
-            return root;
+            all.addAll(document.problems());
+            return document.root();
         }
 
         /** The document, when it has no problem (another version of the file may be loaded against it). */
         YamlLoader.Document clean() {
-            return root != null && problems.isEmpty() ? new YamlLoader.Document(root, problems, selfContained) : null;
+            return document.root() != null && document.problems().isEmpty() ? document : null;
         }
     }
 
@@ -359,7 +355,7 @@ public final class ConfigLoader {
             YamlLoader.Document doc = YamlLoader.standard().load(file.bytes(), file.name());
             return new Parsed(doc);
         } catch (ProblemException e) {
-            return new Parsed(null, e.problems(), false);
+            return new Parsed(new YamlLoader.Document(null, e.problems()));
         }
     }
 }

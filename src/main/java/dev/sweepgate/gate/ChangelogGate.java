@@ -486,12 +486,7 @@ public final class ChangelogGate {
                 headLoaded = false; // the head's problems are its checks' to report; the base is parsed whole
             }
         }
-        Map<String, byte[]> bytes = new HashMap<>();
-        for (Git.BlobContent blob : base) {
-            bytes.putIfAbsent(blob.blob().path(), blob.require());
-        }
-        return Optional.of(load(path -> new SourceFile(path + "@" + refs.baseRef(), bytes.get(path)),
-                headLoaded ? headFile : path -> null));
+        return Optional.of(load(base, path -> path + "@" + refs.baseRef(), headLoaded ? headFile : path -> null));
     }
 
     /**
@@ -570,11 +565,16 @@ public final class ChangelogGate {
 
     /** Loads configs read by {@link #configBlobs}; {@code name} gives each file the name problems show. */
     private ConfigSet load(List<Git.BlobContent> blobs, UnaryOperator<String> name) {
+        return load(blobs, name, path -> null);
+    }
+
+    /** {@link #load(List, UnaryOperator)}, starting from {@code earlier} as {@link #load(Function, Function)} does. */
+    private ConfigSet load(List<Git.BlobContent> blobs, UnaryOperator<String> name, Function<String, SourceFile> earlier) {
         Map<String, byte[]> bytes = new HashMap<>();
         for (Git.BlobContent blob : blobs) {
             bytes.putIfAbsent(blob.blob().path(), blob.require());
         }
-        return load(path -> new SourceFile(name.apply(path), bytes.get(path)));
+        return load(path -> new SourceFile(name.apply(path), bytes.get(path)), earlier);
     }
 
     private ConfigSet load(Function<String, SourceFile> read) {

@@ -632,6 +632,16 @@ public final class Git {
         public boolean deleted() {
             return status.startsWith("D");
         }
+
+        /** What {@code git diff --name-status -z} prints, one change per status and path. */
+        public static List<Change> listed(String nameStatus) {
+            List<Change> out = new ArrayList<>();
+            String[] fields = nameStatus.split("\0");
+            for (int i = 0; i + 1 < fields.length; i += 2) {
+                out.add(new Change(fields[i], fields[i + 1]));
+            }
+            return List.copyOf(out);
+        }
     }
 
     /**
@@ -647,12 +657,7 @@ public final class Git {
                 throw new EnvironmentException("git diff " + abbreviate(baseCommit) + " " + abbreviate(headCommit)
                         + " failed: " + r.stderr().strip());
             }
-            List<Change> out = new ArrayList<>();
-            String[] fields = r.stdoutText().split("\0");
-            for (int i = 0; i + 1 < fields.length; i += 2) {
-                out.add(new Change(fields[i], fields[i + 1]));
-            }
-            return List.copyOf(out);
+            return Change.listed(r.stdoutText());
         });
     }
 

@@ -25,30 +25,23 @@ public final class LaunchChanges {
             return git.changes(baseCommit, headCommit).stream().filter(c -> c.path().startsWith(BENCHMARKS))
                     .map(c -> new Changed(c.path(), c.deleted())).toList();
         }
-        List<String> args = new ArrayList<>(List.of("-c", "core.quotepath=off", "diff", "--name-status", "--no-renames", "-z",
-                baseCommit));
-        if (headCommit != null) {
-            args.add(headCommit);
-        }
-        // pathspecs from the top: sweepgate may run in a subdirectory
-        args.addAll(List.of("--", ":(top)" + BENCHMARKS));
-        Git.Result r = git.run(args);
+        // the working tree: not one run's fixed answer, so not Git.changes; pathspecs from the top, as sweepgate
+        // may run in a subdirectory
+        Git.Result r = git.run(List.of("-c", "core.quotepath=off", "diff", "--name-status", "--no-renames", "-z", baseCommit,
+                "--", ":(top)" + BENCHMARKS));
         if (!r.ok()) {
             throw new EnvironmentException("git diff --name-status failed: " + r.stderr().strip());
         }
         List<Changed> out = new ArrayList<>();
-        String[] fields = r.stdoutText().split("\0");
-        for (int i = 0; i + 1 < fields.length; i += 2) {
-            out.add(new Changed(fields[i + 1], fields[i].startsWith("D")));
+        for (Git.Change c : Git.Change.listed(r.stdoutText())) {
+            out.add(new Changed(c.path(), c.deleted()));
         }
-        if (headCommit == null) {
-            Git.Result others = git.run(List.of("-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z",
-                    "--full-name", "--", ":(top)" + BENCHMARKS));
-            if (others.ok()) {
-                for (String path : others.stdoutText().split("\0")) {
-                    if (!path.isEmpty()) {
-                        out.add(new Changed(path, false));
-                    }
+        Git.Result others = git.run(List.of("-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z",
+                "--full-name", "--", ":(top)" + BENCHMARKS));
+        if (others.ok()) {
+            for (String path : others.stdoutText().split("\0")) {
+                if (!path.isEmpty()) {
+                    out.add(new Changed(path, false));
                 }
             }
         }
