@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -116,13 +117,16 @@ public final class GoldenOptions {
                 () -> Optional.ofNullable(readAt(git, commit, ref, directory))).orElse(null);
     }
 
+    /** A curve's file name. */
+    private static final Pattern YAML_NAME = Pattern.compile(".*\\.ya?ml");
+
     private static GoldenCurves readAt(Git git, String commit, String ref, String directory) {
         String name = RepoRoot.locate(git.dir(), directory);
         Git.Result listed = git.run(List.of("ls-tree", "-z", "--name-only", commit, "--", name + "/"));
         if (!listed.ok()) {
             throw new EnvironmentException("cannot list " + name + "/ at " + ref + ": " + listed.stderr().strip());
         }
-        List<Git.Blob> curves = Stream.of(listed.stdoutText().split("\0")).filter(p -> p.matches(".*\\.ya?ml"))
+        List<Git.Blob> curves = Stream.of(listed.stdoutText().split("\0")).filter(p -> YAML_NAME.matcher(p).matches())
                 .sorted().map(p -> new Git.Blob(commit, p, ref)).toList();
         if (curves.isEmpty() && !git.exists(commit, name)) {
             return null;
@@ -145,7 +149,7 @@ public final class GoldenOptions {
         }
         List<SourceFile> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {
-            for (Path p : list.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml")).sorted().toList()) {
+            for (Path p : list.filter(p -> YAML_NAME.matcher(p.getFileName().toString()).matches()).sorted().toList()) {
                 files.add(new SourceFile(name + "/" + p.getFileName(), context.read(name + "/" + p.getFileName())));
             }
         } catch (IOException e) {

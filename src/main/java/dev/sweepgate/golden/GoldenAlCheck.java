@@ -33,6 +33,7 @@ public final class GoldenAlCheck {
     /** The note of the configs whose launch files a change does not reach ({@link LaunchScope}). */
     public static final String SCOPED = "golden.launch-scoped";
     private static final Pattern RECIPE_MTP = Pattern.compile("mtp(\\d+)$");
+    private static final Pattern YAML_SUFFIX = Pattern.compile("\\.ya?ml$");
 
     private GoldenAlCheck() {
     }
@@ -272,7 +273,8 @@ public final class GoldenAlCheck {
         Integer recipe = index.get("CONFIG_FILE");
         if (recipe != null) {
             String file = value(settings.get(recipe));
-            String base = file.substring(file.lastIndexOf('/') + 1).replaceFirst("\\.ya?ml$", "");
+            String base = file.substring(file.lastIndexOf('/') + 1);
+            base = YAML_SUFFIX.matcher(base).replaceFirst("");
             Matcher m = RECIPE_MTP.matcher(base);
             if (m.find()) {
                 return OptionalInt.of(Integer.parseInt(m.group(1)));

@@ -32,6 +32,11 @@ public final class ScriptView {
     /** {@code ${NAME%%_*}}, {@code ${NAME##*-}} and kin. */
     private static final Pattern STRIP = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)(%%|%|##|#)(.*)", Pattern.DOTALL);
     private static final Pattern EXIT = Pattern.compile("^exit(?:\\s+\\S+)?\\s*$");
+    // Compiled once: the launch index evaluates these for every word of ~150 input sets.
+    private static final Pattern NEGATED_TEST = Pattern.compile("^\\[\\[?\\s*!.*");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern QUOTES_AND_BRACES = Pattern.compile("[\"{}]");
+    private static final Pattern ONE_VARIABLE = Pattern.compile("\\$[A-Za-z_][A-Za-z0-9_]*");
     /** How many combinations of branches {@link #alternatives} follows before it gives up. */
     private static final int MAX_BRANCHES = 256;
 
@@ -173,7 +178,7 @@ public final class ScriptView {
         boolean equality = m.group(1).equals("=") || m.group(1).equals("==") || m.group(1).equals("-eq");
         String v = m.group(2).toLowerCase(Locale.ROOT);
         boolean truthy = v.equals("true") || v.equals("1");
-        boolean negated = test.strip().startsWith("!") || test.matches("^\\[\\[?\\s*!.*");
+        boolean negated = test.strip().startsWith("!") || NEGATED_TEST.matcher(test).matches();
         return (equality == truthy) != negated;
     }
 
@@ -618,7 +623,7 @@ public final class ScriptView {
                         Matcher s = STRIP.matcher(p.text());
                         if (d.matches()) {
                             add(withDefault(d.group(1), d.group(2), d.group(3), at, depth + 1), out, origins, unknown);
-                        } else if (p.text().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                        } else if (NAME.matcher(p.text()).matches()) {
                             add(variable(p.text(), at, depth + 1), out, origins, unknown);
                         } else if (s.matches()) {
                             add(stripped(s.group(1), s.group(2), s.group(3), at, depth + 1), out, null, unknown);
@@ -639,7 +644,7 @@ public final class ScriptView {
                         .collect(Collectors.joining("; ")));
             }
             // A word that is one variable holds that variable's literal: the value's line is its assignment.
-            boolean oneVariable = origins.size() == 1 && raw.replaceAll("[\"{}]", "").matches("\\$[A-Za-z_][A-Za-z0-9_]*");
+            boolean oneVariable = origins.size() == 1 && ONE_VARIABLE.matcher(QUOTES_AND_BRACES.matcher(raw).replaceAll("")).matches();
             return new Value(out.toString(), oneVariable ? origins.get(0) : at, null);
         }
     }

@@ -23,6 +23,13 @@ public final class ModelsFile {
     private static final Pattern PREFIX = Pattern.compile("`([^`]+)`");
     private static final Pattern RETIRED = Pattern.compile("retired\\s+(after\\s+)?(\\d{4}-\\d{2}-\\d{2})", Pattern.CASE_INSENSITIVE);
     private static final Pattern UNTIL = Pattern.compile("\\(until\\s+(\\d{4}-\\d{2}-\\d{2})\\)", Pattern.CASE_INSENSITIVE);
+    // Compiled once, not per row or per line: MODELS.md has hundreds of lines and rows.
+    private static final Pattern SCENARIO_DEPRECATED = Pattern.compile(
+            "Deprecated for all models\\**\\s*since\\s+(\\d{4}-\\d{2}-\\d{2})", Pattern.CASE_INSENSITIVE);
+    private static final Pattern DATED = Pattern.compile("\\((?:removed|deprecated)\\s+(\\d{4}-\\d{2}-\\d{2})");
+    private static final Pattern DATED_NOTE = Pattern.compile("\\((?:removed|deprecated)[^)]*\\)");
+    private static final Pattern FOOTNOTE = Pattern.compile("\\[\\^\\d+]");
+    private static final Pattern DELIMITER_ROW = Pattern.compile("\\|?\\s*:?-+:?\\s*(\\|\\s*:?-+:?\\s*)*\\|?");
     private static final Pattern PRECISION = Pattern.compile("^all\\s+(\\w+)\\s+recipes", Pattern.CASE_INSENSITIVE);
 
     /**
@@ -110,8 +117,7 @@ public final class ModelsFile {
                         continue;
                     }
                     String cell = row.cells().get(status);
-                    Matcher d = Pattern.compile("Deprecated for all models\\**\\s*since\\s+(\\d{4}-\\d{2}-\\d{2})",
-                            Pattern.CASE_INSENSITIVE).matcher(cell);
+                    Matcher d = SCENARIO_DEPRECATED.matcher(cell);
                     if (d.find()) {
                         scenarios.add(new Deprecation(row.cells().get(name).strip(), null, date(d.group(1), row.at(), defects),
                                 null, row.cells().get(name).strip() + ": " + d.group(0).replace("*", ""), row.at()));
@@ -145,7 +151,7 @@ public final class ModelsFile {
                 continue;
             }
             Matcher p = PRECISION.matcher(text);
-            Matcher dated = Pattern.compile("\\((?:removed|deprecated)\\s+(\\d{4}-\\d{2}-\\d{2})").matcher(text);
+            Matcher dated = DATED.matcher(text);
             LocalDate since = dated.find() ? date(dated.group(1), row.at(), defects) : null;
             if (p.find()) {
                 list.add(new Deprecation(null, p.group(1).toLowerCase(Locale.ROOT), since, null, text, row.at()));
@@ -156,8 +162,8 @@ public final class ModelsFile {
                 list.add(new Deprecation(null, null, since, text, text, row.at()));
                 continue;
             }
-            String rest = text.substring(scenario.length()).replaceAll("\\((?:removed|deprecated)[^)]*\\)", "")
-                    .replaceAll("\\[\\^\\d+]", "").strip();
+            String rest = FOOTNOTE.matcher(DATED_NOTE.matcher(text.substring(scenario.length())).replaceAll(""))
+                    .replaceAll("").strip();
             list.add(new Deprecation(scenario, null, since, rest.isEmpty() ? null : rest, text, row.at()));
         }
         return new Model(prefixes, retired, list, row.at());
@@ -221,8 +227,9 @@ public final class ModelsFile {
 
     /** The first pipe table after the heading {@code ## title}; a missing one is a defect. */
     private static Table table(String[] lines, String file, String title, List<Defect> defects) {
+        Pattern titled = Pattern.compile("#+\\s+" + Pattern.quote(title) + "\\s*");
         int i = 0;
-        while (i < lines.length && !lines[i].strip().matches("#+\\s+" + Pattern.quote(title) + "\\s*")) {
+        while (i < lines.length && !titled.matcher(lines[i].strip()).matches()) {
             i++;
         }
         if (i == lines.length) {
@@ -242,7 +249,7 @@ public final class ModelsFile {
         }
         Position at = new Position(file, i + 1, 0);
         List<String> header = cells(lines[i]);
-        if (i + 1 >= lines.length || !lines[i + 1].strip().matches("\\|?\\s*:?-+:?\\s*(\\|\\s*:?-+:?\\s*)*\\|?")) {
+        if (i + 1 >= lines.length || !DELIMITER_ROW.matcher(lines[i + 1].strip()).matches()) {
             defects.add(new Defect(new Position(file, i + 2, 0), "the table '" + title + "' has no |---| line under its header"));
             return null;
         }
