@@ -91,7 +91,7 @@ public final class CoverageGate {
     public static CoverageResult withLaunchFiles(ChangelogGate gate, ChangelogGate.Refs refs, CoverageResult configs,
                                                  ConfigSet base, ConfigSet head, List<ChangelogEntry> entries, String changelog) {
         Git git = gate.git();
-        List<LaunchChanges.Changed> changed = LaunchChanges.between(git, refs.baseCommit(), refs.headCommit());
+        List<Git.Change> changed = LaunchChanges.between(git, refs.baseCommit(), refs.headCommit());
         if (changed.isEmpty()) {
             return configs;
         }

@@ -3,7 +3,7 @@ package dev.sweepgate.coverage;
 import dev.sweepgate.changelog.ChangelogEntry;
 import dev.sweepgate.config.ConfigSet;
 import dev.sweepgate.config.ScenarioType;
-import dev.sweepgate.launch.LaunchChanges;
+import dev.sweepgate.git.Git;
 import dev.sweepgate.launch.LaunchIndex;
 import dev.sweepgate.problem.Problem;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ public final class LaunchCoverage {
      * @param base      the base's configs resolved against the base's files, asked only when a file was deleted
      * @param reported  configs whose own change check-coverage already reports uncovered (one cause, one error)
      */
-    public static CoverageResult check(CoverageResult configs, List<LaunchChanges.Changed> changed, ConfigSet headConfigs,
+    public static CoverageResult check(CoverageResult configs, List<Git.Change> changed, ConfigSet headConfigs,
                                        Supplier<LaunchIndex> head, Supplier<LaunchIndex> base,
                                        List<ChangelogEntry> entries, String changelog, String baseLabel, String headLabel) {
         if (changed.isEmpty()) {
@@ -43,11 +43,11 @@ public final class LaunchCoverage {
         configs.changed().stream().filter(c -> !c.uncovered().isEmpty()).forEach(c -> reported.add(c.key()));
         CoverageCheck.Coverers coverers = CoverageCheck.coverers(entries, headConfigs.keys());
         LaunchIndex headIndex = changed.stream().anyMatch(c -> !c.deleted()) ? head.get() : null;
-        LaunchIndex baseIndex = changed.stream().anyMatch(LaunchChanges.Changed::deleted) ? base.get() : null;
+        LaunchIndex baseIndex = changed.stream().anyMatch(Git.Change::deleted) ? base.get() : null;
         Set<String> headKeys = new LinkedHashSet<>(headConfigs.keys());
         List<CoverageResult.LaunchChange> out = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
-        for (LaunchChanges.Changed file : changed) {
+        for (Git.Change file : changed) {
             LaunchIndex.Reach reach = (file.deleted() ? baseIndex : headIndex).reach(file.path());
             // A deleted file matters only to the configs that ran it and still exist (their runs now start elsewhere).
             List<String> keys = reach.keys().stream().filter(headKeys::contains).toList();

@@ -629,6 +629,9 @@ public final class Git {
 
     /** A file a change adds ({@code A}), modifies ({@code M}), deletes ({@code D}) or retypes ({@code T}), from the work tree's top. */
     public record Change(String status, String path) {
+        /** git's status of an added file. */
+        public static final String ADDED = "A";
+
         public boolean deleted() {
             return status.startsWith("D");
         }

@@ -9,10 +9,6 @@ import java.util.List;
 public final class LaunchChanges {
     public static final String BENCHMARKS = "benchmarks/";
 
-    /** One changed file; {@code deleted} when the head no longer has it. */
-    public record Changed(String path, boolean deleted) {
-    }
-
     private LaunchChanges() {
     }
 
@@ -20,10 +16,9 @@ public final class LaunchChanges {
      * The change from {@code baseCommit} to {@code headCommit} (null: the working tree, with its
      * untracked files), renames read as a deletion and an addition, as the runners see them.
      */
-    public static List<Changed> between(Git git, String baseCommit, String headCommit) {
+    public static List<Git.Change> between(Git git, String baseCommit, String headCommit) {
         if (headCommit != null) {
-            return git.changes(baseCommit, headCommit).stream().filter(c -> c.path().startsWith(BENCHMARKS))
-                    .map(c -> new Changed(c.path(), c.deleted())).toList();
+            return git.changes(baseCommit, headCommit).stream().filter(c -> c.path().startsWith(BENCHMARKS)).toList();
         }
         // the working tree: not one run's fixed answer, so not Git.changes; pathspecs from the top, as sweepgate
         // may run in a subdirectory
@@ -32,16 +27,13 @@ public final class LaunchChanges {
         if (!r.ok()) {
             throw new EnvironmentException("git diff --name-status failed: " + r.stderr().strip());
         }
-        List<Changed> out = new ArrayList<>();
-        for (Git.Change c : Git.Change.listed(r.stdoutText())) {
-            out.add(new Changed(c.path(), c.deleted()));
-        }
+        List<Git.Change> out = new ArrayList<>(Git.Change.listed(r.stdoutText()));
         Git.Result others = git.run(List.of("-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z",
                 "--full-name", "--", ":(top)" + BENCHMARKS));
         if (others.ok()) {
             for (String path : others.stdoutText().split("\0")) {
                 if (!path.isEmpty()) {
-                    out.add(new Changed(path, false));
+                    out.add(new Git.Change(Git.Change.ADDED, path)); // untracked: added by the change
                 }
             }
         }
