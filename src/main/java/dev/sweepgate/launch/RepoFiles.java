@@ -178,15 +178,27 @@ public final class RepoFiles implements AutoCloseable {
 
         /** Views holding the store open: the git process ends when the last of them closes, not before. */
         private int holders;
+        /**
+         * Guards {@link #holders} alone: a check opening its view does not wait for a read in progress on another
+         * thread (the store's own lock is held through git's answer).
+         */
+        private final Object holding = new Object();
 
-        synchronized void hold() {
-            holders++;
+        void hold() {
+            synchronized (holding) {
+                holders++;
+            }
         }
 
-        synchronized void release() {
-            if (--holders <= 0) {
+        void release() {
+            synchronized (holding) {
+                if (--holders > 0) {
+                    return;
+                }
                 holders = 0;
-                source.close();
+            }
+            synchronized (this) {
+                source.close(); // after any read in progress; a later read starts the process anew
             }
         }
     }
