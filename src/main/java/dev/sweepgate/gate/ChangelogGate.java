@@ -391,6 +391,10 @@ public final class ChangelogGate {
      * git diff adds, and one git process fewer keeps a short run short.
      */
     private List<ChangelogEntry> addedEntries(Refs refs, String changelog, byte[] base, byte[] head) {
+        if (Arrays.equals(base, head)) {
+            // a change that leaves the changelog alone: git's diff of the same bytes is empty, without asking it
+            return AddedText.entries("", changelog, head);
+        }
         AddedText.Added appended = AddedText.appended(base, head, changelog);
         return appended != null ? AddedText.parse(appended, changelog, head) : addedEntries(refs, changelog, head);
     }
@@ -500,11 +504,18 @@ public final class ChangelogGate {
      */
     public List<ChangelogEntry> appendedEntries(Refs refs, String file) {
         String changelog = located(file);
-        List<Git.Blob> wanted = new ArrayList<>(List.of(new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel())));
-        if (!refs.headIsWorkingTree()) {
-            wanted.add(new Git.Blob(refs.headCommit(), changelog, refs.headRef()));
+        if (refs.headIsWorkingTree()) {
+            return appendedEntries(refs, changelog, git.showAll(List.of(
+                    new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel()))));
         }
-        List<Git.BlobContent> blobs = git.showAll(wanted);
+        // Coverage and review each ask, in one gate: two commits' answer is worked out once per run.
+        return git.memo().once(List.of("appended-entries", git.dir(), changelog, refs.baseRef(), refs.baseCommit(),
+                refs.baseTip(), refs.headRef(), refs.headCommit()), () -> appendedEntries(refs, changelog, git.showAll(List.of(
+                new Git.Blob(refs.baseCommit(), changelog, refs.baseLabel()),
+                new Git.Blob(refs.headCommit(), changelog, refs.headRef())))));
+    }
+
+    private List<ChangelogEntry> appendedEntries(Refs refs, String changelog, List<Git.BlobContent> blobs) {
         byte[] baseBytes = blobs.get(0).bytes();
         byte[] headBytes = refs.headIsWorkingTree() ? workingTree.apply(changelog) : blobs.get(1).bytes();
         // Entries read from a side that is not UTF-8 would be guesses: that side's one problem instead (docs/usage.md).
@@ -516,7 +527,11 @@ public final class ChangelogGate {
             sides.put(changelog, headBytes);
         }
         List<Problem> encoding = new ArrayList<>();
-        sides.forEach((name, bytes) -> encoding.addAll(encodingProblems(bytes, name)));
+        // Two sides alike (a change that leaves the changelog alone) are decoded once when they are UTF-8.
+        boolean alike = headBytes != null && Arrays.equals(baseBytes, headBytes);
+        if (!alike || YamlLoader.utf8OrNull(headBytes) == null) {
+            sides.forEach((name, bytes) -> encoding.addAll(encodingProblems(bytes, name)));
+        }
         if (!encoding.isEmpty()) {
             throw new ProblemException(Sources.apply(encoding, sides));
         }

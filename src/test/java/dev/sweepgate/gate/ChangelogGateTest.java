@@ -46,7 +46,11 @@ class ChangelogGateTest {
         repo.write("configs/amd-master.yaml", ChangelogFixture.AMD).write("configs/nvidia-master.yaml", ChangelogFixture.NVIDIA)
                 .write("configs/runners.yaml", ChangelogFixture.RUNNERS).write(FILE, HISTORY);
         base = repo.commit("history");
-        gate = new ChangelogGate(new Git(dir), path -> {
+        gate = gateOver(new Git(dir));
+    }
+
+    private ChangelogGate gateOver(Git git) {
+        return new ChangelogGate(git, path -> {
             try {
                 return Files.readAllBytes(dir.resolve(path));
             } catch (IOException e) {
@@ -183,5 +187,29 @@ class ChangelogGateTest {
         assertEquals(List.of("changelog.unknown-config-key"), Changelogs.rules(v.problems()));
         assertEquals(FILE, v.problems().get(0).file());
         assertNull(v.sweep());
+    }
+
+    /** A gate asks for the appended entries from coverage and from review: one run works them out once. */
+    @Test
+    void appendedEntriesAreWorkedOutOncePerRunAndAnUntouchedChangelogNeedsNoDiff() throws IOException {
+        Path trace = dir.resolve("git-trace.log");
+        ChangelogGate traced = gateOver(new Git(dir, java.util.Map.of("GIT_TRACE", trace.toString()),
+                new dev.sweepgate.concurrent.Memo()));
+        String head = commit(appended(gamma()).replace("  \n\n", "  \n\n\n")); // read from git's diff
+        ChangelogGate.Refs refs = traced.refs(base, head);
+        List<dev.sweepgate.changelog.ChangelogEntry> first = traced.appendedEntries(refs, FILE);
+        assertEquals("entry 3 (line 15)", first.get(0).label());
+        assertTrue(first == traced.appendedEntries(refs, FILE), "the second ask gets the first answer");
+        assertEquals(1, diffsOf(trace));
+
+        // a later commit that leaves the changelog alone (a launch script): nothing appended, and no diff asked
+        repo.write("benchmarks/a.sh", "export X=1\n");
+        String launchOnly = repo.commit("a launch script alone");
+        assertEquals(List.of(), traced.appendedEntries(traced.refs(head, launchOnly), FILE));
+        assertEquals(1, diffsOf(trace));
+    }
+
+    private static long diffsOf(Path trace) throws IOException {
+        return Files.readAllLines(trace).stream().filter(l -> l.contains("built-in: git") && l.contains(" diff --no-color")).count();
     }
 }
