@@ -366,7 +366,8 @@ public final class YamlLoader {
         }
         to = Math.max(Math.min(to, bytes.length), from);
         int fromLine = 1 + count(knownBytes, 0, from, (byte) '\n');
-        int toLine = 1 + count(knownBytes, 0, to + shift, (byte) '\n');
+        int knownLinesBeforeTo = count(knownBytes, 0, to + shift, (byte) '\n');
+        int toLine = 1 + knownLinesBeforeTo;
         // Both cuts must be where the known file's entries start: then what precedes and follows them is parsed alike.
         if (from > 0 && !startsEntry(head, fromLine) || to < bytes.length && !startsEntry(head, toLine)) {
             return null;
@@ -378,7 +379,7 @@ public final class YamlLoader {
                 return null;
             }
         }
-        int moveAfter = count(bytes, 0, to, (byte) '\n') - count(knownBytes, 0, to + shift, (byte) '\n');
+        int moveAfter = count(bytes, 0, to, (byte) '\n') - knownLinesBeforeTo;
         List<YMap.Entry> entries = new ArrayList<>();
         for (YMap.Entry e : head.entries()) {
             if (e.key().pos().line() < fromLine) {
